@@ -1,0 +1,118 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import cookie from '@fastify/cookie';
+import rateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './platform/config/config.ts';
+import type { Secrets } from './platform/config/secrets.ts';
+import type { DatabaseHandles } from './platform/database/bootstrap.ts';
+import { createTenantDb } from './platform/database/tenant-db.ts';
+import { createAuthenticate } from './platform/auth/request-auth.ts';
+import { createTokenService } from './platform/auth/tokens.ts';
+import { registerErrorHandler } from './platform/http/error-handler.ts';
+import type { Mailer } from './platform/mail/mailer.ts';
+import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
+import { registerIdentityModule } from './modules/identity/identity.module.ts';
+import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
+import { tenantRoutes } from './modules/tenancy/tenant.routes.ts';
+import { createTenantService } from './modules/tenancy/tenant.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  secrets: Secrets;
+  database: DatabaseHandles;
+  mailer: Mailer;
+}
+
+const API_PREFIXES = ['/api/', '/identity/', '/TaskHub'];
+const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
+
+/** Wires the HTTP server: platform plugins first, then one registration per domain module. */
+export async function buildApp({ config, secrets, database, mailer }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    trustProxy: config.TRUST_PROXY,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w-]{1,64}$/.test(given) ? given : randomUUID();
+    },
+    // Spec §7: calls may take up to an hour (long imports, reports).
+    requestTimeout: 3_600_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(cookie);
+  await app.register(rateLimit, {
+    global: false,
+    keyGenerator: (request) => `${request.ip}|${request.headers.host ?? ''}`,
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: {
+        title: 'Formloop API',
+        version: '0.1.0',
+        description: 'Every response is { success, message, data }.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const db = createTenantDb(database.app);
+  const tenants = createTenantRepository(db.global);
+  const findTenant = cachedTenantLookup(async (label) => {
+    const row = await tenants.findByLabel(label);
+    return row && { ...row, licenceExpiresOn: row.licenceExpiresOn };
+  });
+  registerTenantResolver(app, {
+    baseDomain: config.BASE_DOMAIN,
+    defaultTenant: config.DEFAULT_TENANT,
+    findTenant,
+  });
+
+  const tokens = await createTokenService({
+    privateKeyPem: secrets.jwtPrivateKey,
+    publicKeyPem: secrets.jwtPublicKey,
+    accessTtlSeconds: config.JWT_ACCESS_TTL_SECONDS,
+  });
+  app.decorateRequest('auth', null);
+
+  await registerIdentityModule(app, { db, tokens, mailer, config, createAuthenticate });
+  await app.register(
+    tenantRoutes(createTenantService(findTenant), {
+      baseDomain: config.BASE_DOMAIN,
+      rateLimitPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,
+    }),
+  );
+
+  await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
+  return app;
+}
+
+/** Serves the built SPA; unknown non-API GETs get index.html so client-side routes survive a reload. */
+async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
+  const built = existsSync(path.join(distDir, 'index.html'));
+  if (built) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
+    if (request.method === 'GET' && !isApi && (request.headers.accept ?? '').includes('text/html')) {
+      if (built) return reply.type('text/html').sendFile('index.html');
+      return reply
+        .type('text/plain')
+        .send('The web app has not been built. Run `npm start` (it builds it) or `npm run build:web`.');
+    }
+    return reply.status(404).send({ success: false, message: 'Not found.', data: { code: 'NOT_FOUND' } });
+  });
+}

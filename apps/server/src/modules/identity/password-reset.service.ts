@@ -1,0 +1,84 @@
+import { MESSAGES } from '@formloop/domain';
+import { appendAudit } from '../../platform/audit/audit-log.ts';
+import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { hashPassword, newSecret, newSecurityStamp, sha256 } from './credentials.ts';
+import type { CallContext, IdentityDeps } from './identity.context.ts';
+import * as repo from './identity.repository.ts';
+
+export function createPasswordResetService({ db, mailer, config }: IdentityDeps) {
+  return {
+    /**
+     * GET /api/email/forgotpassword. The spec's client shows a 'not found' message naming the user when
+     * this fails, so an unknown name is a 404 (the rate limit keeps enumeration slow).
+     */
+    async requestReset(ctx: CallContext, username: string, origin: string): Promise<string> {
+      const token = newSecret();
+      const user = await db.inTenant(ctx.tenantId, async (tx) => {
+        const found = await repo.findUserByUsername(tx, ctx.tenantId, username);
+        if (!found || !found.isActive) return null;
+        await repo.expireOpenResetTokens(tx, ctx.tenantId, found.id);
+        await repo.insertResetToken(tx, {
+          tenantId: ctx.tenantId,
+          userId: found.id,
+          tokenHash: sha256(token),
+          expiresAt: new Date(Date.now() + config.PASSWORD_RESET_TTL_MINUTES * 60_000),
+        });
+        await appendAudit(tx, {
+          tenantId: ctx.tenantId,
+          userId: found.id,
+          entity: 'user',
+          entityId: found.id,
+          action: 'password-reset-requested',
+          requestId: ctx.requestId,
+        });
+        return found;
+      });
+      if (!user) throw notFound(MESSAGES.userNotFound(username));
+      const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+      try {
+        await mailer.send({
+          to: user.email,
+          subject: 'Reset your Formloop password',
+          text: [
+            `Hello ${user.fullname},`,
+            '',
+            'Someone asked to reset the password of your Formloop account. If it was you, open this link:',
+            link,
+            '',
+            `The link works once and expires in ${config.PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask, ignore this e-mail.`,
+          ].join('\n'),
+        });
+      } catch {
+        throw new AppError(502, 'INTERNAL', MESSAGES.resetMailFailed);
+      }
+      return MESSAGES.resetMailSent;
+    },
+
+    /** Single use, expiring; a new password changes the security stamp, which ends every session and remembered machine. */
+    async resetPassword(ctx: CallContext, token: string, password: string): Promise<void> {
+      const passwordHash = await hashPassword(password);
+      await db.inTenant(ctx.tenantId, async (tx) => {
+        const row = await repo.findResetTokenForUpdate(tx, ctx.tenantId, sha256(token));
+        if (!row) throw notFound(MESSAGES.resetTokenInvalid);
+        if (row.usedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest(MESSAGES.resetTokenInvalid);
+        await repo.markResetTokenUsed(tx, ctx.tenantId, row.id);
+        await repo.updateUser(tx, ctx.tenantId, row.userId, {
+          passwordHash,
+          securityStamp: newSecurityStamp(),
+          failedLoginCount: 0,
+          lockoutUntil: null,
+        });
+        const revoked = await repo.revokeUserSessions(tx, ctx.tenantId, row.userId);
+        await appendAudit(tx, {
+          tenantId: ctx.tenantId,
+          userId: row.userId,
+          entity: 'user',
+          entityId: row.userId,
+          action: 'password-reset',
+          after: { sessions_revoked: revoked },
+          requestId: ctx.requestId,
+        });
+      });
+    },
+  };
+}

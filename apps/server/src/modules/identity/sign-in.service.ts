@@ -1,0 +1,224 @@
+import { MESSAGES, REMEMBER_MACHINE_DAYS, decryptLoginPayload, validateLogin } from '@formloop/domain';
+import { appendAudit } from '../../platform/audit/audit-log.ts';
+import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { AppError, badRequest, unauthenticated } from '../../platform/http/errors.ts';
+import { burnPasswordCheck, newSecret, sha256, verifyPassword } from './credentials.ts';
+import type { CallContext, IdentityDeps } from './identity.context.ts';
+import { PENDING_2FA_TTL_SECONDS } from './identity.context.ts';
+import * as repo from './identity.repository.ts';
+import type { UserRow } from './identity.repository.ts';
+import { normaliseRecoveryCode, verifyTotp } from './totp.ts';
+
+export type SignInOutcome =
+  | { kind: 'signed-in'; sessionSecret: string; rememberToken?: string }
+  | { kind: 'two-factor'; pendingToken: string };
+
+/** Failures that must still commit what they wrote (the failed-attempt count) before they are thrown. */
+type Attempt<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+const lockedError = (until: Date) =>
+  new AppError(
+    423,
+    'ACCOUNT_LOCKED',
+    MESSAGES.accountLocked(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000))),
+  );
+
+export function createSignInService(deps: IdentityDeps) {
+  const { db, tokens, config } = deps;
+
+  const unwrap = <T>(attempt: Attempt<T>): T => {
+    if (!attempt.ok) throw attempt.error;
+    return attempt.value;
+  };
+
+  /** Counts a failed attempt; the threshold-th failure locks the account for LOCKOUT_MINUTES. */
+  async function recordFailure(
+    tx: TenantTx,
+    ctx: CallContext,
+    user: UserRow,
+    fallback: AppError,
+  ): Promise<AppError> {
+    const failures = user.failedLoginCount + 1;
+    if (failures >= config.LOCKOUT_THRESHOLD) {
+      const until = new Date(Date.now() + config.LOCKOUT_MINUTES * 60_000);
+      await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: 0, lockoutUntil: until });
+      await appendAudit(tx, {
+        tenantId: ctx.tenantId,
+        userId: user.id,
+        entity: 'user',
+        entityId: user.id,
+        action: 'lockout',
+        after: { lockout_until: until.toISOString(), failed_attempts: failures },
+        requestId: ctx.requestId,
+      });
+      return lockedError(until);
+    }
+    await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: failures });
+    return fallback;
+  }
+
+  async function openSession(
+    tx: TenantTx,
+    ctx: CallContext,
+    user: UserRow,
+    how: string,
+    remembered: boolean,
+  ) {
+    const sessionSecret = newSecret();
+    const session = await repo.insertSession(tx, {
+      tenantId: ctx.tenantId,
+      userId: user.id,
+      secretHash: sha256(sessionSecret),
+      securityStamp: user.securityStamp,
+      isMachineRemembered: remembered,
+      expiresAt: new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000),
+      userAgent: ctx.userAgent,
+      ipAddress: ctx.ipAddress,
+    });
+    await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: 0, lockoutUntil: null });
+    await appendAudit(tx, {
+      tenantId: ctx.tenantId,
+      userId: user.id,
+      entity: 'session',
+      entityId: session.id,
+      action: 'sign-in',
+      after: { method: how, machine_remembered: remembered, ip: ctx.ipAddress },
+      requestId: ctx.requestId,
+    });
+    return sessionSecret;
+  }
+
+  const isLocked = (user: UserRow) => user.lockoutUntil !== null && user.lockoutUntil.getTime() > Date.now();
+
+  return {
+    /** POST authenticateiso: the minute-key cipher, then the password, then maybe a second factor. */
+    async authenticate(
+      ctx: CallContext,
+      cipher: string,
+      rememberCookie: string | undefined,
+    ): Promise<SignInOutcome> {
+      const credentials = await decryptLoginPayload(cipher);
+      if (!credentials) throw badRequest(MESSAGES.loginPayloadUnreadable);
+      const problems = validateLogin(credentials);
+      const fields = Object.entries(problems).filter(([, message]) => message);
+      if (fields.length) {
+        throw badRequest(
+          fields.map(([field, message]) => `${field}: ${message}`).join('; '),
+          fields.map(([field, message]) => ({ field, message: message! })),
+        );
+      }
+      const remembered = rememberCookie ? await tokens.verifyRemember(rememberCookie) : null;
+
+      const attempt = await db.inTenant(ctx.tenantId, async (tx): Promise<Attempt<SignInOutcome>> => {
+        const found = await repo.findUserByUsername(tx, ctx.tenantId, credentials.username);
+        if (!found) {
+          await burnPasswordCheck(credentials.password);
+          return { ok: false, error: unauthenticated(MESSAGES.invalidLogin) };
+        }
+        const user = (await repo.lockUser(tx, ctx.tenantId, found.id))!;
+        if (isLocked(user)) return { ok: false, error: lockedError(user.lockoutUntil!) };
+        if (!(await verifyPassword(user.passwordHash, credentials.password))) {
+          return {
+            ok: false,
+            error: await recordFailure(tx, ctx, user, unauthenticated(MESSAGES.invalidLogin)),
+          };
+        }
+        // Only a caller who knows the password learns that the account is disabled.
+        if (!user.isActive)
+          return { ok: false, error: new AppError(403, 'FORBIDDEN', MESSAGES.accountDisabled) };
+        if (user.twoFactorEnabled) {
+          const machineKnown =
+            remembered?.userId === user.id &&
+            remembered.tenantId === ctx.tenantId &&
+            remembered.securityStamp === user.securityStamp;
+          if (!machineKnown) {
+            const pendingToken = await tokens.signPending2fa(
+              { userId: user.id, tenantId: ctx.tenantId, rememberable: true },
+              PENDING_2FA_TTL_SECONDS,
+            );
+            await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: 0 });
+            return { ok: true, value: { kind: 'two-factor', pendingToken } };
+          }
+          return {
+            ok: true,
+            value: {
+              kind: 'signed-in',
+              sessionSecret: await openSession(tx, ctx, user, 'password+remembered-machine', true),
+            },
+          };
+        }
+        return {
+          ok: true,
+          value: { kind: 'signed-in', sessionSecret: await openSession(tx, ctx, user, 'password', false) },
+        };
+      });
+      return unwrap(attempt);
+    },
+
+    /** The username shown on the MFA screen (getInfo2fa). */
+    async pendingUser(ctx: CallContext, pendingToken: string | undefined): Promise<{ name: string }> {
+      const pending = pendingToken ? await tokens.verifyPending2fa(pendingToken) : null;
+      if (!pending || pending.tenantId !== ctx.tenantId)
+        throw unauthenticated(MESSAGES.twoFactorSessionExpired);
+      const user = await db.inTenant(ctx.tenantId, (tx) =>
+        repo.findUserById(tx, ctx.tenantId, pending.userId),
+      );
+      if (!user) throw unauthenticated(MESSAGES.twoFactorSessionExpired);
+      return { name: user.username };
+    },
+
+    /** loginWith2Fa, or a recovery code in place of the authenticator code. */
+    async completeSecondFactor(
+      ctx: CallContext,
+      pendingToken: string | undefined,
+      proof: { code: string } | { recoveryCode: string },
+      rememberMachine: boolean,
+    ): Promise<{ sessionSecret: string; rememberToken?: string }> {
+      const pending = pendingToken ? await tokens.verifyPending2fa(pendingToken) : null;
+      if (!pending || pending.tenantId !== ctx.tenantId)
+        throw unauthenticated(MESSAGES.twoFactorSessionExpired);
+
+      const attempt = await db.inTenant(ctx.tenantId, async (tx) => {
+        const user = await repo.lockUser(tx, ctx.tenantId, pending.userId);
+        if (!user || !user.isActive || !user.twoFactorEnabled || !user.totpSecret) {
+          return { ok: false, error: unauthenticated(MESSAGES.twoFactorSessionExpired) } as const;
+        }
+        if (isLocked(user)) return { ok: false, error: lockedError(user.lockoutUntil!) } as const;
+        let how: string;
+        if ('code' in proof) {
+          const step = verifyTotp(user.totpSecret, proof.code);
+          if (step === null || (user.lastTotpStep !== null && step <= user.lastTotpStep)) {
+            return {
+              ok: false,
+              error: await recordFailure(tx, ctx, user, unauthenticated(MESSAGES.invalidTwoFactorCode)),
+            } as const;
+          }
+          await repo.updateUser(tx, ctx.tenantId, user.id, { lastTotpStep: step });
+          how = 'password+totp';
+        } else {
+          const wanted = sha256(normaliseRecoveryCode(proof.recoveryCode));
+          if (!user.recoveryCodeHashes.includes(wanted)) {
+            return {
+              ok: false,
+              error: await recordFailure(tx, ctx, user, unauthenticated(MESSAGES.invalidRecoveryCode)),
+            } as const;
+          }
+          await repo.updateUser(tx, ctx.tenantId, user.id, {
+            recoveryCodeHashes: user.recoveryCodeHashes.filter((h) => h !== wanted),
+          });
+          how = 'password+recovery-code';
+        }
+        const remember = rememberMachine && pending.rememberable;
+        const sessionSecret = await openSession(tx, ctx, user, how, remember);
+        const rememberToken = remember
+          ? await tokens.signRemember(
+              { userId: user.id, tenantId: ctx.tenantId, securityStamp: user.securityStamp },
+              REMEMBER_MACHINE_DAYS * 24 * 3600,
+            )
+          : undefined;
+        return { ok: true, value: { sessionSecret, ...(rememberToken ? { rememberToken } : {}) } } as const;
+      });
+      return unwrap(attempt);
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .optional();
+
+const optionalUrl = (protocols: RegExp, what: string) =>
+  optionalString.refine((v) => v === undefined || (URL.canParse(v) && protocols.test(new URL(v).protocol)), {
+    message: `must be a ${what} URL`,
+  });
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+/** Every setting the server reads from the environment, validated once at boot. */
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  /** Owner connection (runs migrations). Unset: an embedded PostgreSQL is started in DATA_DIR/pg. */
+  DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://'),
+  /** Connection for the non-superuser app role; derived from DATABASE_URL when unset. */
+  DATABASE_APP_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://'),
+  EMBEDDED_PG_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  DATABASE_POOL_SIZE: positiveInt(10),
+  BASE_DOMAIN: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .regex(/^[a-z0-9.-]+$/, 'must be a host name such as formloop.example.com')
+    .default('localhost'),
+  DEFAULT_TENANT: z.string().trim().toLowerCase().default('demo'),
+  SMTP_URL: optionalUrl(/^smtps?:$/, 'smtp:// or smtps://'),
+  MAIL_FROM: z.string().default('Formloop <no-reply@formloop.local>'),
+  JWT_PRIVATE_KEY: optionalString,
+  JWT_PUBLIC_KEY: optionalString,
+  JWT_ACCESS_TTL_SECONDS: positiveInt(3600),
+  SESSION_TTL_SECONDS: positiveInt(14 * 24 * 3600),
+  LOGIN_RATE_LIMIT_PER_MINUTE: positiveInt(30),
+  LOCKOUT_THRESHOLD: positiveInt(5),
+  LOCKOUT_MINUTES: positiveInt(15),
+  PASSWORD_RESET_TTL_MINUTES: positiveInt(60),
+  ADMIN_PASSWORD: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEB_DIST_DIR: optionalString,
+});
+
+export type Config = z.infer<typeof configSchema> & { dataDir: string };
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = configSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => {
+        const key = issue.path.join('.');
+        const given = env[key];
+        return `${key}: ${issue.message}${given === undefined ? '' : ` (got "${given}")`}`;
+      }),
+    );
+  }
+  if (Boolean(parsed.data.JWT_PRIVATE_KEY) !== Boolean(parsed.data.JWT_PUBLIC_KEY)) {
+    throw new ConfigError(['JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set together (PEM, Ed25519)']);
+  }
+  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+}

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './tenancy.ts';
+
+export const userKinds = [
+  'USER',
+  'FULL_USER',
+  'CONSULTANT',
+  'ADMINISTRATOR',
+  'SYSTEM_ADMINISTRATOR',
+] as const;
+
+const tenantId = () =>
+  uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    fullname: text('fullname').notNull(),
+    userKind: text('user_kind', { enum: userKinds }).notNull().default('USER'),
+    passwordHash: text('password_hash').notNull(),
+    /** Changes whenever credentials change; remembered machines and sessions bound to an old stamp die. */
+    securityStamp: text('security_stamp').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    twoFactorEnabled: boolean('two_factor_enabled').notNull().default(false),
+    /** Base32 TOTP secret; set while enrolling, trusted only once two_factor_enabled is true. */
+    totpSecret: text('totp_secret'),
+    /** Hashes of the unused recovery codes. */
+    recoveryCodeHashes: jsonb('recovery_code_hashes').$type<string[]>().notNull().default([]),
+    /** Last accepted TOTP time step, so one code cannot be used twice. */
+    lastTotpStep: integer('last_totp_step'),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockoutUntil: timestamp('lockout_until', { withTimezone: true }),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    dateFormat: text('date_format').notNull().default('YYYY-MM-DD'),
+    preference: jsonb('preference')
+      .$type<{ launch_page: { type: string } }>()
+      .notNull()
+      .default({ launch_page: { type: 'home' } }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_tenant_username_key').on(t.tenantId, sql`lower(${t.username})`),
+    index('users_tenant_email_idx').on(t.tenantId, sql`lower(${t.email})`),
+  ],
+);
+
+/** A signed-in session. Access tokens name it (`sid`); revoking it kills them at once. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** SHA-256 of the opaque session cookie handed to the browser. */
+    secretHash: text('secret_hash').notNull(),
+    securityStamp: text('security_stamp').notNull(),
+    isMachineRemembered: boolean('is_machine_remembered').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    userAgent: text('user_agent'),
+    ipAddress: text('ip_address'),
+  },
+  (t) => [index('sessions_tenant_user_idx').on(t.tenantId, t.userId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantId(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
+);

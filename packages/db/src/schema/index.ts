@@ -1,0 +1,3 @@
+export * from './tenancy.ts';
+export * from './identity.ts';
+export * from './audit.ts';

@@ -1,0 +1,195 @@
+// The exact English texts of the spec's messages (§5 validation, §8 error catalogue, and the few
+// screen texts §2 quotes), plus the server-side auth messages we own.
+//
+// KEYS ARE A CONTRACT. The web app keys its i18n resources off these camelCase keys and the
+// server returns these texts, so:
+//   - never rename or reuse a key; add a new one and retire the old one in a separate change;
+//   - every static text is unique, so `findMessageKey` can map a server message back to its key;
+//   - templated messages keep their English text in MESSAGE_TEMPLATES with {placeholders}, and
+//     MESSAGES exposes a function that fills them in.
+import {
+  DESCRIPTION_MAX_LENGTH,
+  NAME_MAX_LENGTH,
+  REMEMBER_MACHINE_DAYS,
+  USER_NAME_MAX_LENGTH,
+} from './constants.ts';
+
+/** English templates of the parameterised messages; placeholders are `{name}`-style. */
+export const MESSAGE_TEMPLATES = {
+  /** Too-long text for any limit, e.g. the 64-character user-name variant. Param: max. */
+  cannotExceed: 'Cannot exceed {max} characters',
+  /** Create App name equals a reserved system module name. Param: name. */
+  reservedName: 'Name: {name} is reserved system name, please use another name',
+  /** No valid approver remains for a workflow activity. Param: name. */
+  assigneeUnavailable: 'Assignee for {name} is no longer available',
+  /** Tooltip on a licence-gated feature. Param: name. */
+  botLicence: 'You need to add {name} Bot licence',
+  /** Server: sign-in refused during lockout. Param: minutes. */
+  accountLocked:
+    'Your account is locked after too many failed sign-in attempts. Try again in {minutes} minutes.',
+  /** Server / forgot password: no such user. Param: username. */
+  userNotFound: 'User {username} was not found.',
+} as const;
+export type TemplatedMessageKey = keyof typeof MESSAGE_TEMPLATES;
+export type MessageParams = Readonly<Record<string, string | number>>;
+
+/**
+ * Fills `{placeholder}`s from params. Unknown placeholders are left as they are so a missing
+ * parameter is visible in the UI instead of silently printing "undefined".
+ */
+export function formatMessage(template: string, params: MessageParams): string {
+  // A replacer function (not a string) so '$&' or '$1' inside a user's name is inserted literally.
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) =>
+    Object.hasOwn(params, key) ? String(params[key]) : whole,
+  );
+}
+
+/** Static (parameterless) messages. */
+const STATIC_MESSAGES = {
+  // --- Field validation (§5) ---
+  /** Generic required field; used for both login fields and the Create App name. */
+  required: 'This field is required',
+  minimum3: 'Minimum 3 characters',
+  maximum50: 'Maximum 50 characters',
+  /** Forgot-password username. */
+  usernameRequired: 'Username is required',
+  /** Tenant domain entry. */
+  domainRequired: 'Please input your domain',
+  /** Name containing '--'; also the text for a domain that is not a valid DNS label. */
+  noDoubleHyphen: 'Cannot contain special characters',
+  nameTooLong: `Cannot exceed ${NAME_MAX_LENGTH} characters`,
+  userNameTooLong: `Cannot exceed ${USER_NAME_MAX_LENGTH} characters`,
+  leadingSpace: 'Cannot start with a space',
+  leadingDigit: 'Cannot start with a number',
+  digitsOnly: 'The field should have digits only',
+  valueLeadingSpace: 'Value cannot start with a space',
+  valueSpecialChars: 'Value cannot contain special characters',
+  descriptionTooLong: `Value can not exceed ${DESCRIPTION_MAX_LENGTH} characters`,
+  searchSpecialChars: 'Search value cannot contain special characters',
+
+  // --- Session (§4, §8) ---
+  sessionExpiring: 'Your session is expiring soon',
+  sessionExpired: 'Your session has expired',
+  refreshFailed: 'Failed to refresh access token',
+  loggedOut: 'You have logged out. please log in again',
+
+  // --- Requests and actions (§8) ---
+  requestTimeout: 'Request timeout',
+  queryFailed: 'Failed to process query.',
+  restartFailed: 'Error restarting process',
+  deleteFailed: 'Error deleting entry',
+
+  // --- App groups (§8) ---
+  groupDeleted: 'Group has been deleted',
+  groupDeleteFailed: 'Failed to delete group',
+  groupSaved: 'Group has been saved',
+  groupSaveFailed: 'Failed to save group',
+  groupOrderSaved: 'App group order saved',
+  groupOrderFailed: 'Failed to order App Group',
+
+  // --- Pages and shell (§2) ---
+  forbidden: 'You do not have permission to access this resource.',
+  pageNotFound: 'Page Not Found',
+  somethingWentWrong: 'Something went wrong.',
+  offline: 'Your internet connection is offline.',
+  rememberMachine: `Remember Machine for ${REMEMBER_MACHINE_DAYS} Days`,
+  verifying: 'Verifying...',
+  searchPlaceholder: 'Type here to Search',
+  iconsNotFound: 'NOT FOUND',
+  iconsLoading: 'LOADING',
+  iconsLoadFailed: 'ICONS NOT LOAD',
+
+  // --- Server-side auth messages we own ---
+  invalidLogin: 'Invalid username or password.',
+  invalidTwoFactorCode: 'Invalid authenticator code.',
+  /** 403 on tenant info: shown on /403. */
+  licenceExpired: 'Your licence has expired. Please contact accounts to renew it.',
+  tenantNotFound: 'This domain does not exist.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  loginPayloadUnreadable: 'The sign-in request could not be read. Reload the page and try again.',
+  accountDisabled: 'Your account is disabled. Please contact your administrator.',
+  twoFactorSessionExpired: 'Your sign-in has expired. Please enter your username and password again.',
+  invalidRecoveryCode: 'Invalid recovery code.',
+  signedIn: 'Signed in.',
+  passwordChanged: 'Your password has been changed. Please sign in with the new password.',
+  resetMailSent: 'A password reset link has been sent to your e-mail address.',
+  resetMailFailed: 'The password reset e-mail could not be sent. Please try again later.',
+  authenticatorEnabled: 'Your authenticator app has been enabled.',
+  authenticatorDisabled: 'Your authenticator app has been disabled.',
+  authenticatorAlreadyEnabled: 'An authenticator app is already enabled for your account.',
+  authenticatorNotStarted: 'Start by scanning the QR code, then enter the code your app shows.',
+  tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
+  invalidJson: 'The request body is not valid JSON.',
+} as const;
+export type StaticMessageKey = keyof typeof STATIC_MESSAGES;
+
+/**
+ * Every message by key. Static messages are strings; templated ones are functions of their
+ * parameters, returning the filled-in English text.
+ */
+export const MESSAGES = {
+  ...STATIC_MESSAGES,
+  cannotExceed: (max: number): string => formatMessage(MESSAGE_TEMPLATES.cannotExceed, { max }),
+  reservedName: (name: string): string => formatMessage(MESSAGE_TEMPLATES.reservedName, { name }),
+  assigneeUnavailable: (name: string): string =>
+    formatMessage(MESSAGE_TEMPLATES.assigneeUnavailable, { name }),
+  botLicence: (name: string): string => formatMessage(MESSAGE_TEMPLATES.botLicence, { name }),
+  accountLocked: (minutes: number): string => formatMessage(MESSAGE_TEMPLATES.accountLocked, { minutes }),
+  userNotFound: (username: string): string => formatMessage(MESSAGE_TEMPLATES.userNotFound, { username }),
+} as const satisfies Record<StaticMessageKey, string> & Record<TemplatedMessageKey, (arg: never) => string>;
+export type MessageKey = keyof typeof MESSAGES;
+
+/**
+ * Key → English text for every message, templates with their {placeholders}: the seed of the web
+ * app's English i18n resources (which use {{placeholder}}; convert when generating).
+ */
+export const MESSAGE_CATALOGUE: Readonly<Record<MessageKey, string>> = {
+  ...STATIC_MESSAGES,
+  ...MESSAGE_TEMPLATES,
+};
+
+export interface MessageMatch {
+  key: MessageKey;
+  params: Record<string, string>;
+}
+
+const STATIC_BY_TEXT = new Map<string, StaticMessageKey>(
+  (Object.keys(STATIC_MESSAGES) as StaticMessageKey[]).map((key) => [STATIC_MESSAGES[key], key]),
+);
+
+const TEMPLATE_MATCHERS = (Object.keys(MESSAGE_TEMPLATES) as TemplatedMessageKey[]).map((key) => {
+  const template = MESSAGE_TEMPLATES[key];
+  const names: string[] = [];
+  const source = template
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const placeholder = /^\{(\w+)\}$/.exec(part);
+      if (placeholder?.[1] !== undefined) {
+        names.push(placeholder[1]);
+        return '(.+)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('');
+  return { key, names, pattern: new RegExp(`^${source}$`, 's') };
+});
+
+/**
+ * Maps an English message (for example one a server returned) back to its key and parameters, so
+ * the web app can show it translated. Static texts win over templates, so 'Cannot exceed 40
+ * characters' is `nameTooLong`, not `cannotExceed`. Returns null for texts we do not own.
+ */
+export function findMessageKey(text: string): MessageMatch | null {
+  const staticKey = STATIC_BY_TEXT.get(text);
+  if (staticKey !== undefined) return { key: staticKey, params: {} };
+  for (const { key, names, pattern } of TEMPLATE_MATCHERS) {
+    const match = pattern.exec(text);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    names.forEach((name, index) => {
+      params[name] = match[index + 1] ?? '';
+    });
+    return { key, params };
+  }
+  return null;
+}

@@ -116,3 +116,19 @@ describe('npm start on a fresh data directory', () => {
     expect(() => process.kill(pgPid, 0)).toThrow();
   }, 120_000);
 });
+
+describe('a bad setting', () => {
+  it('stops the server at boot with a message naming the variable and the value', async () => {
+    const { child, output } = (() => {
+      const started = startMain({ PORT: 'eighty', SMTP_URL: 'http://not-smtp' });
+      started.ready.catch(() => undefined);
+      return started;
+    })();
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    expect(code).toBe(2);
+    expect(output()).toContain('Invalid configuration:');
+    expect(output()).toContain('PORT');
+    expect(output()).toContain('(got "eighty")');
+    expect(output()).toContain('SMTP_URL: must be a smtp:// or smtps:// URL');
+  });
+});

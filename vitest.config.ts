@@ -21,6 +21,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           // Each file gets its own database cloned from a migrated template; two workers fit two cores.
           maxWorkers: 2,
+          // Runs after the quick unit and web projects (vitest needs distinct groups for distinct worker counts).
+          sequence: { groupOrder: 1 },
         },
       },
       {

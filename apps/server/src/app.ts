@@ -14,6 +14,7 @@ import type { Secrets } from './platform/config/secrets.ts';
 import type { DatabaseHandles } from './platform/database/bootstrap.ts';
 import { createTenantDb } from './platform/database/tenant-db.ts';
 import { createAuthenticate } from './platform/auth/request-auth.ts';
+import { createSessionCache } from './platform/auth/session-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
@@ -89,7 +90,14 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   });
   app.decorateRequest('auth', null);
 
-  await registerIdentityModule(app, { db, tokens, mailer, config, createAuthenticate });
+  await registerIdentityModule(app, {
+    db,
+    tokens,
+    mailer,
+    config,
+    createAuthenticate,
+    sessionCache: createSessionCache(),
+  });
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

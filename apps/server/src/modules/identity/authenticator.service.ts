@@ -16,7 +16,7 @@ import {
 } from './totp.ts';
 
 /** manageauthenticator: enrol an authenticator app, confirm it with a code, get recovery codes; or turn it off. */
-export function createAuthenticatorService({ db }: Pick<IdentityDeps, 'db'>) {
+export function createAuthenticatorService({ db, sessionCache }: Pick<IdentityDeps, 'db' | 'sessionCache'>) {
   return {
     /** sharedKeyQRCodeUri: a new secret while not enabled (shown as QR + key); never reveals an enabled one. */
     async sharedKey(ctx: CallContext, auth: RequestAuth) {
@@ -97,6 +97,7 @@ export function createAuthenticatorService({ db }: Pick<IdentityDeps, 'db'>) {
           requestId: ctx.requestId,
         });
       });
+      sessionCache.forgetUser(auth.userId);
     },
   };
 }

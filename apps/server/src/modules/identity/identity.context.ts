@@ -2,6 +2,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import type { TokenService } from '../../platform/auth/tokens.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import type { SessionCache } from '../../platform/auth/session-cache.ts';
 
 /** Who is asking, from where: passed from the route into every service call. */
 export interface CallContext {
@@ -15,6 +16,8 @@ export interface IdentityDeps {
   db: TenantDb;
   tokens: TokenService;
   mailer: Mailer;
+  /** Drop cached session answers after a revocation commits (see platform/auth/session-cache.ts). */
+  sessionCache: SessionCache;
   config: Pick<
     Config,
     'SESSION_TTL_SECONDS' | 'LOCKOUT_THRESHOLD' | 'LOCKOUT_MINUTES' | 'PASSWORD_RESET_TTL_MINUTES'

@@ -17,8 +17,10 @@ export async function registerIdentityModule(
   },
 ) {
   const sessions = createSessionService(deps);
-  const guard = deps.createAuthenticate(deps.tokens, (tenantId, sessionId) =>
-    sessions.lookup(tenantId, sessionId),
+  const guard = deps.createAuthenticate(
+    deps.tokens,
+    (tenantId, sessionId) => sessions.lookup(tenantId, sessionId),
+    deps.sessionCache,
   );
   const rateLimitPerMinute = deps.config.LOGIN_RATE_LIMIT_PER_MINUTE;
   await app.register(

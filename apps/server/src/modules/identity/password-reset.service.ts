@@ -5,7 +5,7 @@ import { hashPassword, newSecret, newSecurityStamp, sha256 } from './credentials
 import type { CallContext, IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 
-export function createPasswordResetService({ db, mailer, config }: IdentityDeps) {
+export function createPasswordResetService({ db, mailer, config, sessionCache }: IdentityDeps) {
   return {
     /**
      * GET /api/email/forgotpassword. The spec's client shows a 'not found' message naming the user when
@@ -57,7 +57,7 @@ export function createPasswordResetService({ db, mailer, config }: IdentityDeps)
     /** Single use, expiring; a new password changes the security stamp, which ends every session and remembered machine. */
     async resetPassword(ctx: CallContext, token: string, password: string): Promise<void> {
       const passwordHash = await hashPassword(password);
-      await db.inTenant(ctx.tenantId, async (tx) => {
+      const userId = await db.inTenant(ctx.tenantId, async (tx) => {
         const row = await repo.findResetTokenForUpdate(tx, ctx.tenantId, sha256(token));
         if (!row) throw notFound(MESSAGES.resetTokenInvalid);
         if (row.usedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest(MESSAGES.resetTokenInvalid);
@@ -78,7 +78,9 @@ export function createPasswordResetService({ db, mailer, config }: IdentityDeps)
           after: { sessions_revoked: revoked },
           requestId: ctx.requestId,
         });
+        return row.userId;
       });
+      sessionCache.forgetUser(userId);
     },
   };
 }

@@ -8,7 +8,11 @@ import { sha256 } from './credentials.ts';
 import type { CallContext, IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 
-export function createSessionService({ db, tokens }: Pick<IdentityDeps, 'db' | 'tokens'>) {
+export function createSessionService({
+  db,
+  tokens,
+  sessionCache,
+}: Pick<IdentityDeps, 'db' | 'tokens' | 'sessionCache'>) {
   const sessionExpired = () => unauthenticated(MESSAGES.sessionExpired);
 
   return {
@@ -86,13 +90,13 @@ export function createSessionService({ db, tokens }: Pick<IdentityDeps, 'db' | '
 
     /** Logout revokes the session server-side: every token minted for it stops working at once. */
     async signOut(ctx: CallContext, by: { sessionId: string } | { sessionSecret: string }): Promise<void> {
-      await db.inTenant(ctx.tenantId, async (tx) => {
+      const revoked = await db.inTenant(ctx.tenantId, async (tx) => {
         const live = await repo.findLiveSession(
           tx,
           ctx.tenantId,
           'sessionId' in by ? by : { secretHash: sha256(by.sessionSecret) },
         );
-        if (!live) return;
+        if (!live) return null;
         await repo.revokeSession(tx, ctx.tenantId, live.session.id);
         await appendAudit(tx, {
           tenantId: ctx.tenantId,
@@ -102,7 +106,9 @@ export function createSessionService({ db, tokens }: Pick<IdentityDeps, 'db' | '
           action: 'sign-out',
           requestId: ctx.requestId,
         });
+        return live.session.id;
       });
+      if (revoked) sessionCache.forgetSession(revoked);
     },
 
     /** For the request guard: is this session still good, and who is it. */

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { flagsForKind, type UserKind } from '@formloop/domain';
 import { forbidden, unauthenticated } from '../http/errors.ts';
+import type { SessionCache } from './session-cache.ts';
 import type { TokenService } from './tokens.ts';
 
 export interface RequestAuth {
@@ -35,14 +36,18 @@ export function bearerToken(request: FastifyRequest): string | null {
   return typeof fromQuery === 'string' && fromQuery ? fromQuery : null;
 }
 
-export function createAuthenticate(tokens: TokenService, lookup: SessionLookup) {
+export function createAuthenticate(tokens: TokenService, lookup: SessionLookup, cache: SessionCache) {
   /** Resolves the caller or null; a token minted for another tenant is not valid on this host. */
   const resolve = async (request: FastifyRequest): Promise<RequestAuth | null> => {
     const token = bearerToken(request);
     if (!token || !request.tenant) return null;
     const claims = await tokens.verifyAccess(token);
     if (!claims || claims.tenantId !== request.tenant.id) return null;
-    const session = await lookup(claims.tenantId, claims.sessionId);
+    let session = cache.get(claims.tenantId, claims.sessionId);
+    if (session === undefined) {
+      session = await lookup(claims.tenantId, claims.sessionId);
+      cache.set(claims.tenantId, claims.sessionId, session);
+    }
     if (!session || session.userId !== claims.userId) return null;
     return {
       userId: claims.userId,

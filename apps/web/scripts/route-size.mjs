@@ -36,5 +36,7 @@ const rows = [...files].map((file) => {
 rows.sort((a, b) => Number(b.kb) - Number(a.kb));
 for (const row of rows) console.log(`${row.kb.padStart(7)} KB  ${row.file}`);
 const kb = total / 1024;
-console.log(`${kb.toFixed(1).padStart(7)} KB  total gzipped JS for ${page} (${language}); budget ${BUDGET_KB} KB`);
+console.log(
+  `${kb.toFixed(1).padStart(7)} KB  total gzipped JS for ${page} (${language}); budget ${BUDGET_KB} KB`,
+);
 if (kb > BUDGET_KB) process.exitCode = 1;

@@ -1,0 +1,46 @@
+// Test setup for the 'web' vitest project (jsdom). No jest-dom: tests use plain expect.
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeAll } from 'vitest';
+import { i18n, initI18n, NAMESPACES } from '../app/i18n.ts';
+import { authStore } from '../features/auth/auth-store.ts';
+
+// antd reads media queries (responsive grid, Form layout).
+if (!window.matchMedia) {
+  window.matchMedia = (query: string): MediaQueryList => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    dispatchEvent: () => false,
+  });
+}
+
+// jsdom has no ResizeObserver; antd's tooltips and inputs observe sizes.
+if (!('ResizeObserver' in window)) {
+  class ResizeObserverStub {
+    observe(): void {}
+    unobserve(): void {}
+    disconnect(): void {}
+  }
+  Object.defineProperty(window, 'ResizeObserver', { value: ResizeObserverStub, writable: true });
+}
+
+// jsdom does not implement getComputedStyle for pseudo-elements (antd measures the scrollbar that way).
+const computedStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => computedStyle(element);
+
+beforeAll(async () => {
+  await initI18n('en');
+  await i18n.loadNamespaces([...NAMESPACES]);
+});
+
+afterEach(async () => {
+  cleanup();
+  authStore.signOut();
+  authStore.setRedirectUrl(null);
+  localStorage.clear();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});

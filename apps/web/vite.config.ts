@@ -1,0 +1,33 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// The SPA is built into dist/ and served by the Fastify server (with an index.html fallback).
+// In development the Vite server forwards API, identity and realtime traffic to that server.
+const backend = 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // The manifest lets scripts/route-size.mjs add up what one route loads (login budget ≤ 250 KB gzipped).
+    manifest: true,
+    target: 'es2022',
+    rolldownOptions: {
+      treeshake: {
+        // Our shared packages are pure (no work at import time beyond building constants), so a module
+        // of theirs whose exports go unused is dropped: importing API_PATHS must not drag in zod.
+        moduleSideEffects: [
+          { test: /[\\/]packages[\\/](contracts|domain)[\\/]src[\\/]/, sideEffects: false },
+        ],
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': { target: backend, changeOrigin: false },
+      '/identity': { target: backend, changeOrigin: false },
+      '/TaskHub': { target: backend, changeOrigin: false, ws: true },
+    },
+  },
+});

@@ -20,6 +20,8 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
 import { registerIdentityModule } from './modules/identity/identity.module.ts';
+import { notificationRoutes } from './modules/notifications/notification.routes.ts';
+import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
 import { tenantRoutes } from './modules/tenancy/tenant.routes.ts';
 import { createTenantService } from './modules/tenancy/tenant.service.ts';
@@ -90,7 +92,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   });
   app.decorateRequest('auth', null);
 
-  await registerIdentityModule(app, {
+  const guard = await registerIdentityModule(app, {
     db,
     tokens,
     mailer,
@@ -98,6 +100,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
     createAuthenticate,
     sessionCache: createSessionCache(),
   });
+  await app.register(notificationRoutes({ service: createNotificationService(db), guard }));
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

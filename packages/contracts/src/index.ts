@@ -1,6 +1,7 @@
 export * from './envelope.ts';
 export * from './auth.ts';
 export * from './tenant.ts';
+export * from './notifications.ts';
 
 /** Where the API lives; the web app and the server agree on these. */
 export const API_PATHS = {
@@ -20,4 +21,7 @@ export const API_PATHS = {
   resetPassword: '/api/email/resetpassword',
   tenantInfo: '/api/sys/tenant/info',
   tenantExists: '/api/sys/tenant/exists',
+  notifications: '/api/Notification',
+  notificationRead: '/api/Notification/read',
+  notificationsMarkAllRead: '/api/Notification/MarkAllAsRead',
 } as const;

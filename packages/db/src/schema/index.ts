@@ -1,3 +1,4 @@
 export * from './tenancy.ts';
 export * from './identity.ts';
 export * from './audit.ts';
+export * from './notifications.ts';

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { envelope } from './envelope.ts';
+
+/** Spec §3 "Notification". A notification without a record opens at /notifications/{id}. */
+export const notificationSchema = z.object({
+  id: z.string(),
+  notification_content: z.string(),
+  notification_type_name: z.string(),
+  current_step: z.string().nullable(),
+  task_id: z.string().nullable(),
+  module_id: z.string().nullable(),
+  record_id: z.string().nullable(),
+  record_created_by: z.string().nullable(),
+  created_on: z.string(),
+  /** Seconds since created_on when the list was read; the client words it ('5 minutes ago'). */
+  time_since: z.number(),
+  read_on: z.string().nullable(),
+});
+export type Notification = z.infer<typeof notificationSchema>;
+
+export const notificationListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** GET /api/Notification: pages of 10, with the unread count (badge) and how many exist in all (open). */
+export const notificationListResponseSchema = envelope(
+  z.object({ notif: z.array(notificationSchema), unread: z.number().int(), open: z.number().int() }),
+);
+
+export const notificationReadQuerySchema = z.object({ id: z.uuid({ error: 'Unknown notification.' }) });
+export const notificationDetailResponseSchema = envelope(notificationSchema);

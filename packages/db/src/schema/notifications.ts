@@ -1,0 +1,31 @@
+import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenancy.ts';
+import { users } from './identity.ts';
+
+/**
+ * Spec §3 "Notification": what a user is told (task assigned, approved, restarted, commented ...).
+ * Unread until read_on is set. Module, record and task ids are plain values: those tables arrive with
+ * their own issues, and a notification must outlive a deleted record.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    typeName: text('type_name').notNull(),
+    currentStep: text('current_step'),
+    taskId: text('task_id'),
+    moduleId: text('module_id'),
+    recordId: text('record_id'),
+    recordCreatedBy: text('record_created_by'),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    readOn: timestamp('read_on', { withTimezone: true }),
+  },
+  (t) => [index('notifications_user_created_idx').on(t.tenantId, t.userId, t.createdOn)],
+);

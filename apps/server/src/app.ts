@@ -20,6 +20,7 @@ import { registerErrorHandler } from './platform/http/error-handler.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
 import { registerIdentityModule } from './modules/identity/identity.module.ts';
+import { registerProfileModule } from './modules/profile/profile.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -92,14 +93,17 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   });
   app.decorateRequest('auth', null);
 
+  // One cache for every module: a module that ends sessions must drop the guard's cached answers.
+  const sessionCache = createSessionCache();
   const guard = await registerIdentityModule(app, {
     db,
     tokens,
     mailer,
     config,
     createAuthenticate,
-    sessionCache: createSessionCache(),
+    sessionCache,
   });
+  await registerProfileModule(app, { db, sessionCache, guard, config });
   await app.register(notificationRoutes({ service: createNotificationService(db), guard }));
   await app.register(
     tenantRoutes(createTenantService(findTenant), {

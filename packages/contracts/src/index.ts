@@ -2,6 +2,7 @@ export * from './envelope.ts';
 export * from './auth.ts';
 export * from './tenant.ts';
 export * from './notifications.ts';
+export * from './profile.ts';
 
 /** Where the API lives; the web app and the server agree on these. */
 export const API_PATHS = {
@@ -17,6 +18,13 @@ export const API_PATHS = {
   sharedKeyQrCodeUri: '/identity/manageauthenticator/sharedKeyQRCodeUri',
   enableAuthenticator: '/identity/manageauthenticator/enableAuthenticator',
   disableAuthenticator: '/identity/manageauthenticator/disableAuthenticator',
+  userInfo: '/identity/manageauthenticator/userinfo',
+  setUserTimeZone: '/identity/manageauthenticator/setusertimezone',
+  timeZones: '/identity/manageauthenticator/timezone',
+  changePassword: '/identity/manageauthenticator/changepassword',
+  securityPolicy: '/identity/manageauthenticator/policy',
+  securityQuestions: '/identity/manageauthenticator/policy/securityquestions',
+  saveSecurityQuestions: '/identity/manageauthenticator/policy/securityquestions/save',
   forgotPassword: '/api/email/forgotpassword',
   resetPassword: '/api/email/resetpassword',
   tenantInfo: '/api/sys/tenant/info',

@@ -2,3 +2,4 @@ export * from './tenancy.ts';
 export * from './identity.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
+export * from './profile.ts';

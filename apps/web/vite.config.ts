@@ -14,6 +14,9 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      // Everything the first page needs goes into one chunk instead of many small ones: fewer requests
+      // and less per-chunk overhead on the login route (about 9 KB gzipped).
+      output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } },
       treeshake: {
         // Our shared packages are pure (no work at import time beyond building constants), so a module
         // of theirs whose exports go unused is dropped: importing API_PATHS must not drag in zod.

@@ -2,19 +2,25 @@ import type { Locale } from 'antd/es/locale';
 import enUS from 'antd/es/locale/en_US';
 import type { AppLanguage } from '../shared/i18n/languages.ts';
 
-// English ships with the entry chunk; the others load on demand when the user switches language.
-const loaders: Record<Exclude<AppLanguage, 'en'>, () => Promise<{ default: Locale }>> = {
-  de: () => import('antd/es/locale/de_DE'),
-  es: () => import('antd/es/locale/es_ES'),
-  fr: () => import('antd/es/locale/fr_FR'),
-  ja: () => import('antd/es/locale/ja_JP'),
-  zh: () => import('antd/es/locale/zh_CN'),
-};
-
 export const defaultAntdLocale: Locale = enUS;
+
+// English ships with the entry chunk; the others load on demand when the user switches language.
+const switcher = () => import('./locale-switch.ts');
 
 export async function loadAntdLocale(language: AppLanguage): Promise<Locale> {
   if (language === 'en') return enUS;
-  const module = await loaders[language]();
-  return module.default;
+  return (await switcher()).loadForeignAntdLocale(language);
 }
+
+/**
+ * dayjs follows the UI language too. dayjs itself loads here, not with the login page, which shows
+ * no dates; until a page needs it there is nothing to switch.
+ */
+export async function applyDayjsLocale(language: AppLanguage): Promise<string> {
+  // dayjs starts in English: until another language was chosen there is nothing to load or switch.
+  if (language === 'en' && !dayjsSwitched) return 'en';
+  dayjsSwitched = true;
+  return (await switcher()).applyDayjsLocale(language);
+}
+
+let dayjsSwitched = false;

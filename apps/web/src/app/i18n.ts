@@ -10,26 +10,39 @@ import {
 } from '../shared/i18n/languages.ts';
 
 /** One namespace per feature (DESIGN.md): src/locales/<lng>/<namespace>.json. */
-export const NAMESPACES = ['common', 'auth', 'validation', 'home', 'errors'] as const;
+export const NAMESPACES = ['common', 'auth', 'validation', 'home', 'errors', 'public'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
-// Each JSON file becomes its own small chunk, so a page loads only its language and namespaces.
-const loaders = import.meta.glob<ResourceKey>('../locales/*/*.json', { import: 'default' });
+// Each JSON file becomes its own small chunk, so a page loads only its language and namespaces. The
+// entry knows only the sign-in namespaces; the table of every other one (it grows with each feature)
+// loads the first time one of them is wanted, so the login route stays small.
+const signInLoaders = import.meta.glob<ResourceKey>('../locales/*/{common,auth,validation}.json', {
+  import: 'default',
+});
+type Loaders = Record<string, () => Promise<ResourceKey>>;
+let otherLoaders: Promise<Loaders> | null = null;
+
+async function loaderFor(path: string): Promise<(() => Promise<ResourceKey>) | undefined> {
+  const local = signInLoaders[path];
+  if (local) return local;
+  otherLoaders ??= import('./locale-loaders.ts').then((module) => module.featureLoaders);
+  return (await otherLoaders)[path];
+}
 
 const lazyBackend: BackendModule = {
   type: 'backend',
   callbackApi: true,
   init: () => undefined,
   read(language, namespace, callback) {
-    const load = loaders[`../locales/${language}/${namespace}.json`];
-    if (!load) {
-      callback(new Error(`No translations for ${language}/${namespace}`), false);
-      return;
-    }
-    load().then(
-      (data) => callback(null, data),
-      (error: unknown) => callback(error instanceof Error ? error : String(error), false),
-    );
+    loaderFor(`../locales/${language}/${namespace}.json`)
+      .then((load) => {
+        if (!load) throw new Error(`No translations for ${language}/${namespace}`);
+        return load();
+      })
+      .then(
+        (data) => callback(null, data),
+        (error: unknown) => callback(error instanceof Error ? error : String(error), false),
+      );
   },
 };
 

@@ -1,30 +1,54 @@
+import { MESSAGES } from '@formloop/domain';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import ConfigProvider from 'antd/es/config-provider';
 import type { Locale } from 'antd/es/locale';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authStore, syncAuthAcrossTabs } from '../features/auth/auth-store.ts';
+import { authStore } from '../features/auth/auth-store.ts';
 import { configureHttp } from '../shared/api/http.ts';
 import { FALLBACK_LANGUAGE, isAppLanguage } from '../shared/i18n/languages.ts';
 import { ToastProvider } from '../shared/ui/toast.tsx';
-import { defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
+import { applyDayjsLocale, defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
 import { appTheme } from './theme.ts';
 
-// The HTTP client reads the token from the auth store and signs out on a 401 (spec §8).
+// Neither is needed to show the first page, so both load just after it (the login route stays small).
+const ErrorToasts = lazy(async () => ({ default: (await import('./error-toasts.tsx')).ErrorToasts }));
+
+/** Keeps this tab's sign-in in step with the other tabs (auth-sync.ts); returns the stop function. */
+function useAuthSync(queryClient: QueryClient): void {
+  useEffect(() => {
+    let stop: (() => void) | null = null;
+    let live = true;
+    void import('../features/auth/auth-sync.ts').then(({ startAuthSync }) => {
+      // Another tab's logout also drops this tab's cached data of that session.
+      if (live) stop = startAuthSync({ onRemoteSignOut: () => queryClient.clear() });
+    });
+    return () => {
+      live = false;
+      stop?.();
+    };
+  }, [queryClient]);
+}
+
+// The HTTP client reads the token from the auth store and signs out on a 401 (spec §8): the session
+// is gone, so the login page says 'Your session has expired'.
 configureHttp({
   getToken: () => authStore.getState().authToken,
-  onUnauthorized: () => authStore.signOut(),
+  onUnauthorized: () => authStore.signOut(MESSAGES.sessionExpired),
 });
 
-/** antd's own texts (date pickers, pagination, empty states) follow the UI language. */
+/**
+ * antd's own texts (date pickers, pagination, empty states) and dayjs's month and day names follow
+ * the UI language; both switch together, before the new antd locale is applied.
+ */
 function useAntdLocale(): Locale {
   const { i18n } = useTranslation();
   const language = isAppLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
   const [locale, setLocale] = useState<Locale>(defaultAntdLocale);
   useEffect(() => {
     let live = true;
-    loadAntdLocale(language).then(
-      (value) => {
+    Promise.all([loadAntdLocale(language), applyDayjsLocale(language)]).then(
+      ([value]) => {
         if (live) setLocale(value);
       },
       () => undefined,
@@ -38,11 +62,16 @@ function useAntdLocale(): Locale {
 
 export function AppProviders({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   const locale = useAntdLocale();
-  useEffect(() => syncAuthAcrossTabs(), []);
+  useAuthSync(queryClient);
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={appTheme}>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <Suspense fallback={null}>
+            <ErrorToasts />
+          </Suspense>
+          {children}
+        </ToastProvider>
       </ConfigProvider>
     </QueryClientProvider>
   );

@@ -1,16 +1,18 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
 import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
-import { PublicOnly, RequireAuth } from '../features/auth/guards.tsx';
+import { PublicOnly } from '../features/auth/guards.tsx';
 import { LOGIN_PATH } from '../features/auth/return-url.ts';
-import { PageSpinner } from '../shared/ui/page-spinner.tsx';
-import { RouteError } from './route-error.tsx';
+import type { AreaKey } from '../features/home/areas.ts';
+import { isLoginHost } from '../features/public/login-host.ts';
+import { LoadingScreen } from '../features/auth/components/loading-screen.tsx';
+import { ROUTE_ACCESS, type AccessLevel } from './route-table.ts';
 
-// Every page is its own chunk, so the login route loads only what signing in needs.
-const page = <K extends string>(
-  load: () => Promise<Record<K, ComponentType>>,
+// Pages load lazily, so the login route loads only what signing in needs.
+const page = <K extends string, P extends object = object>(
+  load: () => Promise<Record<K, ComponentType<NoInfer<P>>>>,
   name: K,
-): LazyExoticComponent<ComponentType> => lazy(async () => ({ default: (await load())[name] }));
+): LazyExoticComponent<ComponentType<P>> => lazy(async () => ({ default: (await load())[name] }));
 
 const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const MfaPage = page(() => import('../features/auth/pages/mfa-page.tsx'), 'MfaPage');
@@ -23,19 +25,79 @@ const ResetPasswordPage = page(
   'ResetPasswordPage',
 );
 const LogoutPage = page(() => import('../features/auth/pages/logout-page.tsx'), 'LogoutPage');
-const HomePage = page(() => import('../features/home/pages/home-page.tsx'), 'HomePage');
-const NotFoundPage = page(() => import('../features/errors/pages/not-found-page.tsx'), 'NotFoundPage');
-const ForbiddenPage = page(() => import('../features/errors/pages/forbidden-page.tsx'), 'ForbiddenPage');
+// Small pages travel in groups: one chunk compresses better than five, and the login route's
+// shared code then splits into fewer pieces.
+const publicPages = () => import('../features/public/pages/public-pages.ts');
+const SsoPage = page(publicPages, 'SsoPage');
+const DomainEntryPage = page(publicPages, 'DomainEntryPage');
+const MaintenancePage = page(publicPages, 'MaintenancePage');
+const MtdPage = page(publicPages, 'MtdPage');
+const errorPages = () => import('../features/errors/pages/error-pages.ts');
+const NotFoundPage = page(errorPages, 'NotFoundPage');
+const ForbiddenPage = page(errorPages, 'ForbiddenPage');
+const ErrorPage = page(errorPages, 'ErrorPage');
+// The session check, the role rules, the launch-page choice and the not-yet-built page load with
+// the first signed-in page.
+const signedIn = () => import('./signed-in-elements.ts');
+const RequireAuth = page(signedIn, 'RequireAuth');
+const AccessGuard = page<'AccessGuard', { level: AccessLevel }>(signedIn, 'AccessGuard');
+const RootRedirect = page(signedIn, 'RootRedirect');
+const AreaNotBuiltPage = page<'AreaNotBuiltPage', { area: AreaKey }>(signedIn, 'AreaNotBuiltPage');
+// The error screen is fetched just after the first page (see Root), so it is there when a later
+// render fails, even offline; the sign-in page does not wait for it.
+const errorScreen = () => import('../shared/ui/error-boundary.tsx');
+const ErrorFallback = page(errorScreen, 'ErrorFallback');
+// The application shell: top bar, sidebar, breadcrumbs and footer around every signed-in page.
+const AppShell = page(() => import('../features/shell/app-shell.tsx'), 'AppShell');
+const ProfilePage = page(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
+
+/** A render failure anywhere: the error screen of spec §2. */
+function RouteError() {
+  return (
+    <Suspense fallback={null}>
+      <ErrorFallback />
+    </Suspense>
+  );
+}
 
 function Root() {
+  useEffect(() => {
+    // Offline now: the screen is fetched again on the first failure instead.
+    errorScreen().catch(() => undefined);
+  }, []);
+  // Spec §2: the login host shows the domain-entry page instead of anything else.
+  if (isLoginHost(window.location.hostname)) {
+    return (
+      <Suspense fallback={<LoadingScreen />}>
+        <DomainEntryPage />
+      </Suspense>
+    );
+  }
+  // A render failure below shows the route error screen; the shell also catches its own pages'.
   return (
-    <Suspense fallback={<PageSpinner />}>
+    <Suspense fallback={<LoadingScreen />}>
       <Outlet />
     </Suspense>
   );
 }
 
-/** The public and sign-in routes of spec §2, and the signed-in home page. */
+function areaPage(area: AreaKey) {
+  if (area === 'profile') return <ProfilePage />;
+  return <AreaNotBuiltPage area={area} />;
+}
+
+const ACCESS_ORDER: readonly AccessLevel[] = ['signedIn', 'builder', 'settings', 'sysAdmin'];
+
+/** The signed-in routes of spec §2, one guard per role level of spec §6 (rules: route-access.ts). */
+const signedInRoutes: RouteObject[] = ACCESS_ORDER.map((level) => ({
+  element: <AccessGuard level={level} />,
+  children: ROUTE_ACCESS.filter((entry) => entry.access === level).map((entry) => ({
+    path: entry.path,
+    element: areaPage(entry.area),
+  })),
+}));
+
+/** The public, sign-in and signed-in routes of spec §2. */
 export const routes: RouteObject[] = [
   {
     element: <Root />,
@@ -52,6 +114,7 @@ export const routes: RouteObject[] = [
               { path: 'login', element: <LoginPage /> },
               { path: 'mfa', element: <MfaPage /> },
               { path: 'forgot-password', element: <ForgotPasswordPage /> },
+              { path: 'sso', element: <SsoPage /> },
             ],
           },
         ],
@@ -60,9 +123,19 @@ export const routes: RouteObject[] = [
       { path: 'auth', element: <Navigate to={LOGIN_PATH} replace /> },
       { element: <AuthLayout />, children: [{ path: 'reset-password', element: <ResetPasswordPage /> }] },
       { path: 'logout', element: <LogoutPage /> },
+      { path: 'maintenance', element: <MaintenancePage /> },
+      // Making Tax Digital placeholder: public, and linked from no menu (spec §2).
+      { path: 'mtd', element: <MtdPage /> },
       { path: '403', element: <ForbiddenPage /> },
       { path: '404', element: <NotFoundPage /> },
-      { element: <RequireAuth />, children: [{ index: true, element: <HomePage /> }] },
+      { path: 'error', element: <ErrorPage /> },
+      {
+        element: <RequireAuth />,
+        children: [
+          { index: true, element: <RootRedirect /> },
+          { element: <AppShell />, children: signedInRoutes },
+        ],
+      },
       { path: '*', element: <NotFoundPage /> },
     ],
   },

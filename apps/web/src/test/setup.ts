@@ -1,8 +1,11 @@
 // Test setup for the 'web' vitest project (jsdom). No jest-dom: tests use plain expect.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n, initI18n, NAMESPACES } from '../app/i18n.ts';
 import { authStore } from '../features/auth/auth-store.ts';
+
+// antd pages render slowly in jsdom on a loaded two-core machine: give findBy/waitFor room.
+configure({ asyncUtilTimeout: 5000 });
 
 // antd reads media queries (responsive grid, Form layout).
 if (!window.matchMedia) {

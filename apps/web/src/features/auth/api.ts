@@ -1,6 +1,6 @@
-import { API_PATHS, type LoginWith2FaBody, type SessionToken } from '@formloop/contracts';
-import { encryptLoginPayload, TWO_FACTOR_IS_PERSISTENT } from '@formloop/domain';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { API_PATHS, type LoginWith2FaBody, type SessionToken, type TenantInfo } from '@formloop/contracts';
+import { encryptLoginPayload, MESSAGES, TWO_FACTOR_IS_PERSISTENT } from '@formloop/domain';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http, request } from '../../shared/api/http.ts';
 import { authStore } from './auth-store.ts';
@@ -10,6 +10,8 @@ export const authKeys = {
   all: ['auth'] as const,
   info2Fa: () => [...authKeys.all, 'info2Fa'] as const,
   isAuthenticated: (token: string | null) => [...authKeys.all, 'isAuthenticated', token] as const,
+  /** Shared with the shell's help tiles and footer (same key, same data): one request per session. */
+  tenantInfo: () => ['tenant', 'info'] as const,
 };
 
 export interface Credentials {
@@ -64,8 +66,26 @@ export async function resetPassword(body: { token: string; password: string }): 
   return response.message;
 }
 
+/** A 401 here only means the session was already gone; the caller signs out with its own reason. */
 export async function logout(): Promise<void> {
-  await http.post<unknown>(API_PATHS.logout);
+  await http.post<unknown>(API_PATHS.logout, undefined, { signOutOnUnauthorized: false });
+}
+
+/**
+ * POST refreshToken with the current token; the answer carries the new token and its expiry. A 401
+ * here must not sign out through the HTTP client: the caller says 'Failed to refresh access token'.
+ */
+export async function refreshAccessToken(jwt: string): Promise<{ jwt: string; expiresAt: string }> {
+  const response = await http.post<{ jwt: string; expiresAt: string }>(
+    API_PATHS.refreshToken,
+    { jwt },
+    { signOutOnUnauthorized: false },
+  );
+  return response.data;
+}
+
+export async function fetchTenantInfo(): Promise<TenantInfo> {
+  return (await http.get<TenantInfo>(API_PATHS.tenantInfo)).data;
 }
 
 // ---- hooks ----
@@ -86,10 +106,6 @@ export function useVerifyTwoFactor() {
   });
 }
 
-export function useInfo2Fa() {
-  return useQuery({ queryKey: authKeys.info2Fa(), queryFn: fetchInfo2Fa, staleTime: 0, gcTime: 0 });
-}
-
 export function useRequestPasswordReset() {
   return useMutation({ mutationFn: requestPasswordReset });
 }
@@ -99,22 +115,9 @@ export function useResetPassword() {
 }
 
 /**
- * The authentication guard's session check (spec §4): GET isAuthenticated. A 401 signs the user out
- * (the HTTP client does that for any call carrying a token); other answers let the route render.
+ * Ends the session on the server (best effort) and clears the auth state and cached data either way.
+ * The login page then says 'You have logged out. please log in again' (spec §8).
  */
-export function useSessionCheck(token: string | null) {
-  return useQuery({
-    queryKey: authKeys.isAuthenticated(token),
-    queryFn: async () => {
-      await http.get<unknown>(API_PATHS.isAuthenticated);
-      return true;
-    },
-    enabled: token !== null,
-    retry: false,
-  });
-}
-
-/** Ends the session on the server (best effort) and clears the auth state and cached data either way. */
 export function useSignOut(): () => Promise<void> {
   const queryClient = useQueryClient();
   return useCallback(async () => {
@@ -123,7 +126,7 @@ export function useSignOut(): () => Promise<void> {
     } catch {
       // The server session may already be gone (expired, or signed out elsewhere): nothing to undo.
     }
-    authStore.signOut();
+    authStore.signOut(MESSAGES.loggedOut);
     queryClient.clear();
   }, [queryClient]);
 }

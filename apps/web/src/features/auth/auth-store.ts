@@ -30,10 +30,21 @@ export interface AuthState {
   requiresTwoFactor: boolean;
   authLoading: boolean;
   redirectUrl: string | null;
+  /**
+   * Why the last sign-out happened ('Your session has expired', 'Failed to refresh access token',
+   * 'You have logged out. please log in again'): the login page shows it as its status banner.
+   * Not persisted; null after a sign-in.
+   */
+  signOutReason: string | null;
 }
 
 /** Versioned, so a future change of shape starts from a clean sign-in instead of a crash. */
 export const AUTH_STORAGE_KEY = 'formloop.auth.v1';
+/**
+ * The last sign-out's reason, written before the auth state is removed, so that another tab seeing
+ * the removal (storage event) signs out for the same reason.
+ */
+export const SIGN_OUT_REASON_KEY = 'formloop.auth.signOutReason';
 
 const signedOut: AuthState = {
   authToken: null,
@@ -42,6 +53,7 @@ const signedOut: AuthState = {
   requiresTwoFactor: false,
   authLoading: false,
   redirectUrl: null,
+  signOutReason: null,
 };
 
 const userOf = (info: UserInfo): AuthUser => ({
@@ -92,6 +104,23 @@ function writePersisted(state: AuthState): void {
   }
 }
 
+function writeReason(reason: string | null): void {
+  try {
+    if (reason) localStorage.setItem(SIGN_OUT_REASON_KEY, reason);
+    else localStorage.removeItem(SIGN_OUT_REASON_KEY);
+  } catch {
+    // Without storage other tabs sign out without saying why; nothing else depends on it.
+  }
+}
+
+function readReason(): string | null {
+  try {
+    return localStorage.getItem(SIGN_OUT_REASON_KEY);
+  } catch {
+    return null;
+  }
+}
+
 export function configFromSession(session: SessionToken): AuthConfig {
   return {
     isFullUser: session.isFullUser,
@@ -134,12 +163,14 @@ function createAuthStore() {
     /** Stores the session token request's answer: the user is signed in. */
     signIn(session: SessionToken) {
       const config = configFromSession(session);
+      writeReason(null);
       set({
         authToken: session.token,
         config,
         user: userOf(config.userInfo),
         requiresTwoFactor: false,
         authLoading: false,
+        signOutReason: null,
       });
     },
     /** A token refresh merges the new token into the state (spec §4). */
@@ -147,10 +178,27 @@ function createAuthStore() {
       if (!state.config) return;
       set({ authToken, config: expiresAt ? { ...state.config, expiresAt } : state.config });
     },
-    /** Logout clears the auth state (spec §4). */
-    signOut: () => set(signedOut),
+    /** A saved profile (name, e-mail, preferences, 2FA) reaches the shell without a new sign-in. */
+    updateUserInfo(userInfo: UserInfo, patch: { is2faEnabled?: boolean } = {}) {
+      if (!state.config || state.config.userInfo.uid !== userInfo.uid) return;
+      const config = {
+        ...state.config,
+        is2faEnabled: patch.is2faEnabled ?? state.config.is2faEnabled,
+        userInfo,
+      };
+      set({ config, user: userOf(userInfo) });
+    },
+    /** Logout clears the auth state (spec §4); the reason, if any, is shown on the login page. */
+    signOut(reason: string | null = null) {
+      writeReason(reason);
+      set({ ...signedOut, signOutReason: reason });
+    },
     /** Re-reads storage, e.g. when another tab signed in or out. */
-    reload: () => set(readPersisted(), false),
+    reload: () => {
+      const next = readPersisted();
+      // Another tab signing out leaves this one signed out too, for the same reason (spec §4).
+      set({ ...next, signOutReason: next.authToken ? null : readReason() }, false);
+    },
   };
 }
 
@@ -159,13 +207,4 @@ export type AuthStore = typeof authStore;
 
 export function useAuth(): AuthState {
   return useSyncExternalStore(authStore.subscribe, authStore.getState, authStore.getState);
-}
-
-/** Keeps tabs in step: signing out in one tab signs out the others. */
-export function syncAuthAcrossTabs(): () => void {
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === AUTH_STORAGE_KEY || event.key === null) authStore.reload();
-  };
-  window.addEventListener('storage', onStorage);
-  return () => window.removeEventListener('storage', onStorage);
 }

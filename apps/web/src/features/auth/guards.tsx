@@ -1,21 +1,26 @@
-import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
-import { useSessionCheck } from './api.ts';
+import { MESSAGES, type UserFlags } from '@formloop/domain';
+import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { useAuth } from './auth-store.ts';
-import { loginRedirectFor, RETURN_URL_PARAM, safeReturnUrl } from './return-url.ts';
+import { LOGIN_PATH, loginRedirectFor, RETURN_URL_PARAM, safeReturnUrl } from './return-url.ts';
+
+/** Query parameter the login page shows as its status banner (spec §2). */
+export const STATUS_PARAM = 'status';
 
 /**
- * Signed-in routes. Signed-out users go to login with ReturnUrl set to the page they wanted; the
- * session check signs out on a 401, which brings them back here (spec §2, §4).
+ * Where a signed-out visitor of `wanted` goes: login, with ReturnUrl set to the wanted page, and the
+ * reason of the last sign-out as status. After an explicit logout there is nothing to return to.
  */
-export function RequireAuth() {
-  const { authToken } = useAuth();
-  const location = useLocation();
-  useSessionCheck(authToken);
-  if (!authToken) {
-    return (
-      <Navigate to={loginRedirectFor(`${location.pathname}${location.search}${location.hash}`)} replace />
-    );
-  }
+export function loginRedirect(wanted: string, reason: string | null): string {
+  if (reason === MESSAGES.loggedOut) return `${LOGIN_PATH}?${STATUS_PARAM}=${encodeURIComponent(reason)}`;
+  const target = loginRedirectFor(wanted);
+  if (!reason) return target;
+  return `${target}${target.includes('?') ? '&' : '?'}${STATUS_PARAM}=${encodeURIComponent(reason)}`;
+}
+
+/** Pages for some roles only (spec §6): anyone else is sent to /404. */
+export function RequireRole({ allow }: { allow: (flags: UserFlags) => boolean }) {
+  const { config } = useAuth();
+  if (!config || !allow(config)) return <Navigate to="/404" replace />;
   return <Outlet />;
 }
 

@@ -1,6 +1,7 @@
 import type { Envelope } from '@formloop/contracts';
 import { MESSAGES, REQUEST_TIMEOUT_MS } from '@formloop/domain';
 import { ApiError } from './api-error.ts';
+import { reportRequestError } from './request-errors.ts';
 
 /** Spec §7 and §9: every call may take up to one hour before it is aborted. */
 export const REQUEST_TIMEOUT = REQUEST_TIMEOUT_MS;
@@ -19,6 +20,11 @@ export interface RequestOptions {
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * Whether a 401 signs the user out (default true). The token refresh turns it off: it handles
+   * its own failure, with its own message (spec §4 'Failed to refresh access token').
+   */
+  signOutOnUnauthorized?: boolean;
 }
 
 interface HttpHooks {
@@ -120,24 +126,36 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
     });
   } catch (error) {
     abort.done();
-    if (abort.timedOut()) throw new ApiError(504, TIMEOUT_MESSAGE);
-    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+    if (abort.timedOut()) throw timeoutError();
+    const failure = new ApiError(0, error instanceof Error ? error.message : String(error));
+    // A caller that cancelled (React Query dropping a query, a page unmounting) needs no toast;
+    // a connection that broke off does (spec §8: "Connection abort: the message shown in a toast").
+    if (!options.signal?.aborted) reportRequestError({ message: failure.message });
+    throw failure;
   }
 
   let envelope: Envelope<T>;
   try {
     envelope = await readEnvelope<T>(response);
   } catch (error) {
-    if (abort.timedOut()) throw new ApiError(504, TIMEOUT_MESSAGE);
+    if (abort.timedOut()) throw timeoutError();
     throw new ApiError(response.status, error instanceof Error ? error.message : String(error));
   } finally {
     abort.done();
   }
+  // A gateway that gave up answers 504 with its own page: the user sees the spec's text instead.
+  if (response.status === 504) throw timeoutError();
   if (!response.ok || !envelope.success) {
-    if (response.status === 401 && token) hooks.onUnauthorized();
+    if (response.status === 401 && token && options.signOutOnUnauthorized !== false) hooks.onUnauthorized();
     throw new ApiError(response.status, envelope.message, envelope.data);
   }
   return envelope;
+}
+
+/** Spec §8: a 504 (our one-hour limit, or a gateway's) shows the toast 'Request timeout'. */
+function timeoutError(): ApiError {
+  reportRequestError({ message: TIMEOUT_MESSAGE });
+  return new ApiError(504, TIMEOUT_MESSAGE);
 }
 
 export const http = {

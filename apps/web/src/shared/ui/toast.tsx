@@ -26,9 +26,15 @@ export function ToastProvider({ children }: { children: ReactNode }) {
   const [wanted, setWanted] = useState(false);
   const [ready] = useState(() => deferred<MessageInstance>());
   const toast = useMemo<Toast>(() => {
+    let next = 0;
     const show = (kind: keyof Toast) => (text: string) => {
       setWanted(true);
-      void ready.promise.then((api) => api[kind](text));
+      void ready.promise.then((api) => {
+        if (kind !== 'error') return void api[kind](text);
+        // Spec §8: an error toast without a duration stays until it is clicked.
+        const key = `toast-error-${(next += 1)}`;
+        void api.open({ key, type: 'error', content: text, duration: 0, onClick: () => api.destroy(key) });
+      });
     };
     return { success: show('success'), error: show('error'), info: show('info') };
   }, [ready]);

@@ -1,12 +1,23 @@
 import theme from 'antd/es/theme';
-import { Suspense } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { LanguageSwitcher } from '../../../shared/ui/language-switcher.tsx';
-import { PageSpinner } from '../../../shared/ui/page-spinner.tsx';
+import { LoadingScreen } from './loading-screen.tsx';
 
 /** The frame around every sign-in page: product name, language picker, and the page's card. */
 export function AuthLayout() {
+  return (
+    <AuthFrame>
+      <Suspense fallback={<LoadingScreen />}>
+        <Outlet />
+      </Suspense>
+    </AuthFrame>
+  );
+}
+
+/** The card itself, for public pages that are not routes of their own (the domain-entry page). */
+export function AuthFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('common');
   const { token } = theme.useToken();
   return (
@@ -43,9 +54,7 @@ export function AuthLayout() {
           </span>
           <LanguageSwitcher />
         </header>
-        <Suspense fallback={<PageSpinner />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </section>
     </main>
   );

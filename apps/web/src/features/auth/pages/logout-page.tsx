@@ -1,10 +1,11 @@
+import { MESSAGES } from '@formloop/domain';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { PageSpinner } from '../../../shared/ui/page-spinner.tsx';
+import { LoadingScreen } from '../components/loading-screen.tsx';
 import { useSignOut } from '../api.ts';
-import { LOGIN_PATH } from '../return-url.ts';
+import { loginRedirect } from '../guards.tsx';
 
-/** /logout: ends the session, then goes to login (spec §2). */
+/** /logout: ends the session, then goes to login, which says 'You have logged out…' (spec §2, §8). */
 export function LogoutPage() {
   const signOut = useSignOut();
   const navigate = useNavigate();
@@ -13,9 +14,9 @@ export function LogoutPage() {
     // Strict mode runs effects twice in development; one logout call is enough.
     if (started.current) return;
     started.current = true;
-    void signOut().then(() => navigate(LOGIN_PATH, { replace: true }));
+    void signOut().then(() => navigate(loginRedirect('/', MESSAGES.loggedOut), { replace: true }));
   }, [signOut, navigate]);
-  return <PageSpinner />;
+  return <LoadingScreen />;
 }
 
 export default LogoutPage;

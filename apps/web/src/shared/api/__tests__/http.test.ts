@@ -2,8 +2,20 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { ApiError } from '../api-error.ts';
 import { configureHttp, http, request, REQUEST_TIMEOUT } from '../http.ts';
+import { onRequestError, type RequestErrorNotice } from '../request-errors.ts';
+
+/** Collects what the client reports for toasts (spec §8). */
+function reported(): RequestErrorNotice[] {
+  const notices: RequestErrorNotice[] = [];
+  stopListening = onRequestError((notice) => notices.push(notice));
+  // Failures from earlier tests, reported while nobody listened, arrive first: not ours.
+  notices.length = 0;
+  return notices;
+}
+let stopListening = () => undefined as void;
 
 afterEach(() => {
+  stopListening();
   vi.unstubAllGlobals();
   vi.useRealTimers();
   configureHttp({ getToken: () => null, onUnauthorized: () => undefined });
@@ -58,5 +70,38 @@ describe('http client', () => {
     const pending = request('/api/slow').catch((caught: unknown) => caught);
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT);
     expect(await pending).toMatchObject({ status: 504, message: 'Request timeout' });
+  });
+
+  it('reports a 504 answer as Request timeout (spec §8)', async () => {
+    const notices = reported();
+    mockFetch({ 'GET /api/x': { status: 504, body: '<html>Gateway Timeout</html>' } });
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 504, message: 'Request timeout' });
+    expect(notices).toEqual([{ message: 'Request timeout' }]);
+  });
+
+  it('reports a broken connection with its own message, but not a call the caller cancelled', async () => {
+    const notices = reported();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        if (init.signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(http.get('/api/x')).rejects.toMatchObject({ status: 0, message: 'Failed to fetch' });
+    const cancelled = new AbortController();
+    cancelled.abort();
+    await expect(http.get('/api/x', { signal: cancelled.signal })).rejects.toMatchObject({ status: 0 });
+    expect(notices).toEqual([{ message: 'Failed to fetch' }]);
+  });
+
+  it('leaves a 401 to the caller when asked to (the token refresh)', async () => {
+    const onUnauthorized = vi.fn();
+    configureHttp({ getToken: () => 'tok', onUnauthorized });
+    mockFetch({ 'POST /api/x': fail(401, 'Expired') });
+    await expect(http.post('/api/x', {}, { signOutOnUnauthorized: false })).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
   });
 });

@@ -1,0 +1,246 @@
+import { MESSAGES } from '@formloop/domain';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
+import {
+  FAVOURITE_LIST_PATH,
+  SIDEBAR_COOKIE,
+  TASK_TOTAL_PATH,
+  TASKS_POSITION_KEY,
+} from '../shell-constants.ts';
+import { entry, renderShell, signInAs, stubScrolling, type Kind } from './render-shell.tsx';
+
+const sidebar = async () => within(await screen.findByTestId('sidebar'));
+const sidebarLinkNames = async () => (await sidebar()).getAllByRole('link').map((link) => link.textContent);
+
+beforeEach(() => stubScrolling());
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+  document.cookie = `${SIDEBAR_COOKIE}=; max-age=0; path=/`;
+});
+
+describe('sidebar entries by role (spec §2, §6)', () => {
+  it.each<[Kind, string[], boolean]>([
+    ['user', ['Home', 'Apps'], false],
+    ['fullUser', ['Home', 'Dashboards & Reports', 'Business Intelligence', 'Quick Report', 'Apps'], true],
+    ['consultant', ['Home', 'Dashboards & Reports', 'Business Intelligence', 'Quick Report', 'Apps'], true],
+    ['sysAdmin', ['Home', 'Dashboards & Reports', 'Business Intelligence', 'Quick Report', 'Apps'], true],
+  ])('%s sees %j, Create App: %s', async (kind, links, createApp) => {
+    signInAs(kind);
+    mockFetch({});
+    renderShell();
+    await waitFor(async () => expect(await sidebarLinkNames()).toEqual(links));
+    expect((await sidebar()).queryByRole('button', { name: 'Create App' }) !== null).toBe(createApp);
+  });
+
+  it('links each entry to its route; Dashboards & Reports is a plain link (full page load)', async () => {
+    signInAs('fullUser');
+    mockFetch({});
+    renderShell();
+    const side = await sidebar();
+    const href = (name: string) => side.getByRole('link', { name }).getAttribute('href');
+    expect(href('Home')).toBe('/tasks');
+    expect(href('Dashboards & Reports')).toBe('/dashboard');
+    expect(href('Business Intelligence')).toBe('/business-intelligence');
+    expect(href('Quick Report')).toBe('/inquiry');
+    expect(href('Apps')).toBe('/applications');
+    // A router link navigates in memory; the dashboards link must leave that to the browser.
+    const dashboards = side.getByRole('link', { name: 'Dashboards & Reports' });
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    dashboards.addEventListener('click', (event) => event.preventDefault(), { once: true });
+    dashboards.dispatchEvent(click);
+    expect(screen.getByTestId('page').textContent).toBe('/tasks');
+  });
+
+  it('Create App opens the form editor in create mode', async () => {
+    signInAs('consultant');
+    mockFetch({});
+    const shell = renderShell();
+    fireEvent.click((await sidebar()).getByRole('button', { name: 'Create App' }));
+    await waitFor(() => expect(shell.router.state.location.search).toBe('?create=1'));
+    expect(shell.router.state.location.pathname).toBe('/form-editor');
+  });
+});
+
+describe('Home badge (spec §2, §9)', () => {
+  it.each([
+    [12, '12'],
+    [9999, '9999'],
+    [10000, '9999+'],
+    [123456, '9999+'],
+  ])('shows %i pending tasks as %s', async (total, shown) => {
+    signInAs('user');
+    mockFetch({ [`GET ${TASK_TOTAL_PATH}`]: ok(total) });
+    renderShell();
+    const badge = await (await sidebar()).findByRole('img', { name: `Pending tasks: ${shown}` });
+    expect(badge.textContent).toBe(shown);
+  });
+
+  it('shows no badge while the task total cannot be loaded', async () => {
+    signInAs('user');
+    const calls = mockFetch({ [`GET ${TASK_TOTAL_PATH}`]: fail(404, 'Not found') });
+    renderShell();
+    await waitFor(() => expect(calls.some((call) => call.url === TASK_TOTAL_PATH)).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await sidebar()).queryByRole('img', { name: /Pending tasks/ })).toBeNull();
+  });
+
+  it('clicking Home resets the remembered task-list position', async () => {
+    localStorage.setItem(TASKS_POSITION_KEY, JSON.stringify({ tab: 'drafts', page: 4, moduleId: 'm-9' }));
+    signInAs('user');
+    mockFetch({});
+    renderShell('/applications');
+    fireEvent.click((await sidebar()).getByRole('link', { name: 'Home' }));
+    expect(JSON.parse(localStorage.getItem(TASKS_POSITION_KEY) ?? 'null')).toEqual({
+      tab: 'tasks',
+      page: 1,
+      moduleId: null,
+    });
+    await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('/tasks'));
+  });
+});
+
+describe('favourites and the application tree', () => {
+  it('lists favourite modules as sidebar links', async () => {
+    signInAs('user');
+    mockFetch({
+      [`GET ${FAVOURITE_LIST_PATH}`]: ok([
+        { id: 'm-1', title: 'Expenses', category_icon: 'star' },
+        { id: 'm-2', display_name: 'Leave requests', category_icon: null },
+      ]),
+    });
+    renderShell();
+    const favourites = within(await screen.findByRole('region', { name: 'Favourites' }));
+    expect((await favourites.findByRole('link', { name: 'Expenses' })).getAttribute('href')).toBe(
+      '/module/m-1?from=sidebar',
+    );
+    expect(favourites.getByRole('link', { name: 'Leave requests' }).getAttribute('href')).toBe(
+      '/module/m-2?from=sidebar',
+    );
+  });
+
+  it('shows an empty state when the favourites cannot be loaded', async () => {
+    signInAs('user');
+    mockFetch({ [`GET ${FAVOURITE_LIST_PATH}`]: fail(404, 'Not found') });
+    renderShell();
+    expect(await screen.findByText('No favourite apps yet')).toBeTruthy();
+  });
+
+  it('draws the application menus with nested groups, without the fixed entries or /settings', async () => {
+    signInAs('administrator', [
+      entry('home', 'Home', '/tasks'),
+      entry('settings', 'Settings', '/settings'),
+      entry('hr', 'HR', '', [
+        entry('leave', 'Leave', '/module/leave'),
+        entry('old', 'Old forms', '/module/old', [], true),
+      ]),
+    ]);
+    mockFetch({});
+    renderShell();
+    const tree = within(await screen.findByRole('region', { name: 'Application menus' }));
+    expect(tree.queryByText('Settings')).toBeNull();
+    expect(tree.queryByText('Home')).toBeNull();
+    fireEvent.click(tree.getByText('HR'));
+    expect((await tree.findByRole('link', { name: 'Leave' })).getAttribute('href')).toBe(
+      '/module/leave?from=sidebar',
+    );
+    expect(tree.getByText('Old forms').closest('li')?.getAttribute('aria-disabled')).toBe('true');
+  });
+});
+
+describe('sidebar search (spec §2, §5)', () => {
+  it('filters the menu 500 ms after the last keystroke', async () => {
+    signInAs('fullUser', [entry('hr', 'HR', '', [entry('leave', 'Leave requests', '/module/leave')])]);
+    mockFetch({});
+    renderShell();
+    const side = await sidebar();
+    const search = side.getByRole('searchbox', { name: 'Search the menu' });
+    expect(search.getAttribute('placeholder')).toBe('Type here to Search');
+
+    vi.useFakeTimers();
+    fireEvent.change(search, { target: { value: 'leave' } });
+    act(() => vi.advanceTimersByTime(499));
+    expect(side.queryByRole('link', { name: 'Apps' })).not.toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(side.queryByRole('link', { name: 'Apps' })).toBeNull();
+    expect(side.queryByRole('link', { name: 'Home' })).toBeNull();
+    // The group holding the match opens by itself.
+    expect(side.getByRole('link', { name: 'Leave requests' })).toBeTruthy();
+
+    fireEvent.change(search, { target: { value: 'zzz' } });
+    act(() => vi.advanceTimersByTime(500));
+    expect(side.getByText('Nothing matches your search')).toBeTruthy();
+  });
+
+  it('rejects special characters and keeps the previous filter', async () => {
+    signInAs('fullUser');
+    mockFetch({});
+    renderShell();
+    const side = await sidebar();
+    const search = side.getByRole('searchbox', { name: 'Search the menu' });
+    fireEvent.change(search, { target: { value: 'apps$' } });
+    expect(side.getByRole('alert').textContent).toBe(MESSAGES.searchSpecialChars);
+    expect(search.getAttribute('aria-invalid')).toBe('true');
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(side.getByRole('link', { name: 'Home' })).toBeTruthy();
+    fireEvent.change(search, { target: { value: 'apps' } });
+    expect(side.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('minimising the sidebar (spec §2, §9)', () => {
+  it('remembers the choice in a cookie', async () => {
+    signInAs('user');
+    mockFetch({});
+    const first = renderShell();
+    fireEvent.click((await sidebar()).getByRole('button', { name: 'Minimise sidebar' }));
+    expect(document.cookie).toContain(`${SIDEBAR_COOKIE}=1`);
+    expect(screen.getByTestId('sidebar').getAttribute('data-collapsed')).toBe('true');
+    first.unmount();
+
+    renderShell();
+    expect((await sidebar()).getByRole('button', { name: 'Expand sidebar' })).toBeTruthy();
+    expect(screen.getByTestId('sidebar').getAttribute('data-collapsed')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    expect(document.cookie).toContain(`${SIDEBAR_COOKIE}=0`);
+    expect(screen.getByTestId('sidebar').getAttribute('data-collapsed')).toBe('false');
+  });
+
+  it('a minimised sidebar expands 50 ms after the pointer enters and collapses 100 ms after it leaves', async () => {
+    document.cookie = `${SIDEBAR_COOKIE}=1; path=/`;
+    signInAs('user');
+    mockFetch({});
+    renderShell();
+    const nav = await screen.findByTestId('sidebar');
+    const sider = nav.closest('aside');
+    if (!sider) throw new Error('no sider');
+    vi.useFakeTimers();
+    fireEvent.mouseEnter(sider);
+    act(() => vi.advanceTimersByTime(49));
+    expect(nav.getAttribute('data-collapsed')).toBe('true');
+    act(() => vi.advanceTimersByTime(1));
+    expect(nav.getAttribute('data-collapsed')).toBe('false');
+    fireEvent.mouseLeave(sider);
+    act(() => vi.advanceTimersByTime(99));
+    expect(nav.getAttribute('data-collapsed')).toBe('false');
+    act(() => vi.advanceTimersByTime(1));
+    expect(nav.getAttribute('data-collapsed')).toBe('true');
+  });
+
+  it('a minimised sidebar also expands for keyboard focus, and collapses when focus leaves', async () => {
+    document.cookie = `${SIDEBAR_COOKIE}=1; path=/`;
+    signInAs('user');
+    mockFetch({});
+    renderShell();
+    const nav = await screen.findByTestId('sidebar');
+    const toggle = within(nav).getByRole('button', { name: 'Expand sidebar' });
+    vi.useFakeTimers();
+    fireEvent.focus(toggle);
+    act(() => vi.advanceTimersByTime(50));
+    expect(nav.getAttribute('data-collapsed')).toBe('false');
+    fireEvent.blur(toggle, { relatedTarget: document.body });
+    act(() => vi.advanceTimersByTime(100));
+    expect(nav.getAttribute('data-collapsed')).toBe('true');
+  });
+});

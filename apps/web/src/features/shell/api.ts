@@ -1,0 +1,210 @@
+// Calls, query keys and hooks of the application shell: tenant info (help tiles, footer), the Home
+// badge's task count, favourite modules and the notifications dropdown.
+import { API_PATHS, type Notification, type TenantInfo } from '@formloop/contracts';
+import { NOTIFICATION_PAGE_SIZE } from '@formloop/domain';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { http } from '../../shared/api/http.ts';
+import {
+  DEFAULT_SUPPORT_EMAIL,
+  DEFAULT_SUPPORT_PHONE,
+  FAVOURITE_LIST_PATH,
+  TASK_TOTAL_PATH,
+} from './shell-constants.ts';
+
+/**
+ * Keys other features invalidate: the realtime feature refreshes notifications on a push, the task
+ * actions refresh the task total, the app builder refreshes favourites after adding or removing one.
+ */
+export const shellKeys = {
+  tenantInfo: () => ['tenant', 'info'] as const,
+  taskTotal: () => ['tasks', 'total'] as const,
+  favourites: () => ['favourites', 'list'] as const,
+  notifications: () => ['notifications', 'dropdown'] as const,
+};
+
+// ---- tenant info ----
+
+export async function fetchTenantInfo(): Promise<TenantInfo> {
+  return (await http.get<TenantInfo>(API_PATHS.tenantInfo)).data;
+}
+
+export function useTenantInfo() {
+  // Failures are handled here (defaults, or the licence redirect), so no generic error toast.
+  return useQuery({
+    queryKey: shellKeys.tenantInfo(),
+    queryFn: fetchTenantInfo,
+    meta: { errorToast: false },
+  });
+}
+
+export interface SupportContact {
+  company: string;
+  email: string;
+  phone: string;
+}
+
+/** The support contact from tenant info, with the defaults while it loads or when it has none. */
+export function useSupportContact(): SupportContact {
+  const { data } = useTenantInfo();
+  return {
+    company: data?.company ?? '',
+    email: data?.support_email?.trim() || DEFAULT_SUPPORT_EMAIL,
+    phone: data?.person_in_charge_phone?.trim() || DEFAULT_SUPPORT_PHONE,
+  };
+}
+
+// ---- task total (Home badge) ----
+
+export async function fetchTaskTotal(): Promise<number> {
+  const { data } = await http.get<unknown>(TASK_TOTAL_PATH);
+  const total = typeof data === 'number' ? data : Number(data);
+  if (!Number.isFinite(total)) throw new Error('The task total is not a number');
+  return total;
+}
+
+/** Fails until the tasks API exists; the sidebar then shows no badge, and no error toast. */
+export function useTaskTotal() {
+  return useQuery({ queryKey: shellKeys.taskTotal(), queryFn: fetchTaskTotal, meta: { errorToast: false } });
+}
+
+// ---- favourite modules ----
+
+export interface FavouriteModule {
+  id: string;
+  title: string;
+  icon: string | null;
+}
+
+const text = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value : null;
+
+/** Spec §3 favourite modules: id, title or display_name, category_icon. Unusable rows are skipped. */
+export function toFavourites(data: unknown): FavouriteModule[] {
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((row: unknown) => {
+    if (typeof row !== 'object' || row === null) return [];
+    const item = row as Record<string, unknown>;
+    const id = typeof item.id === 'number' ? String(item.id) : text(item.id);
+    const title = text(item.title) ?? text(item.display_name);
+    return id && title ? [{ id, title, icon: text(item.category_icon) }] : [];
+  });
+}
+
+export async function fetchFavourites(): Promise<FavouriteModule[]> {
+  return toFavourites((await http.get<unknown>(FAVOURITE_LIST_PATH)).data);
+}
+
+export function useFavourites() {
+  return useQuery({
+    queryKey: shellKeys.favourites(),
+    queryFn: fetchFavourites,
+    meta: { errorToast: false },
+  });
+}
+
+// ---- notifications ----
+
+/** One page of GET /api/Notification: the notifications, the unread count and how many exist. */
+export interface NotificationPage {
+  notif: Notification[];
+  unread: number;
+  open: number;
+}
+
+type NotificationPages = InfiniteData<NotificationPage>;
+
+export async function fetchNotificationPage(page: number): Promise<NotificationPage> {
+  const { data } = await http.get<NotificationPage>(API_PATHS.notifications, { query: { page } });
+  return { notif: data.notif ?? [], unread: data.unread ?? 0, open: data.open ?? 0 };
+}
+
+/** The next page number while fewer notifications are loaded than exist (pages of 10). */
+export function nextNotificationPage(
+  pages: readonly NotificationPage[],
+  lastPage: number,
+): number | undefined {
+  const last = pages[pages.length - 1];
+  if (!last || last.notif.length < NOTIFICATION_PAGE_SIZE) return undefined;
+  const loaded = pages.reduce((sum, page) => sum + page.notif.length, 0);
+  return loaded < last.open ? lastPage + 1 : undefined;
+}
+
+export function useNotifications() {
+  return useInfiniteQuery({
+    queryKey: shellKeys.notifications(),
+    queryFn: ({ pageParam }) => fetchNotificationPage(pageParam),
+    initialPageParam: 1,
+    getNextPageParam: (_last, pages, lastPage) => nextNotificationPage(pages, lastPage),
+    // The dropdown reports a failed 'load more' itself (spec §8); a failed first page shows the empty list.
+    meta: { errorToast: false },
+  });
+}
+
+/** The unread count of the freshest answer (the badge). */
+export const unreadOf = (data: NotificationPages | undefined): number =>
+  data?.pages[data.pages.length - 1]?.unread ?? 0;
+
+/** Marks one notification read in every cached page and lowers the unread count by one. */
+function markOneRead(data: NotificationPages | undefined, id: string, at: string) {
+  const unread = data?.pages.some((page) => page.notif.some((item) => item.id === id && !item.read_on));
+  if (!data || !unread) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      unread: Math.max(0, page.unread - 1),
+      notif: page.notif.map((item) => (item.id === id ? { ...item, read_on: at } : item)),
+    })),
+  };
+}
+
+function markEveryRead(data: NotificationPages | undefined, at: string) {
+  if (!data) return data;
+  return {
+    ...data,
+    pages: data.pages.map((page) => ({
+      ...page,
+      unread: 0,
+      notif: page.notif.map((item) => (item.read_on ? item : { ...item, read_on: at })),
+    })),
+  };
+}
+
+/**
+ * Opening a notification marks it read (spec §4): POST /api/Notification/read?id=, and the badge
+ * goes down by one at once. A failed call reloads the list so the badge shows the truth again.
+ */
+export function useMarkNotificationRead() {
+  const queryClient = useQueryClient();
+  const key = shellKeys.notifications();
+  return useMutation({
+    mutationFn: (id: string) => http.post<unknown>(API_PATHS.notificationRead, undefined, { query: { id } }),
+    onMutate: async (id) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      queryClient.setQueryData<NotificationPages>(key, (data) =>
+        markOneRead(data, id, new Date().toISOString()),
+      );
+    },
+    onError: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+/** POST /api/Notification/MarkAllAsRead clears every unread mark (spec §4). */
+export function useMarkAllNotificationsRead() {
+  const queryClient = useQueryClient();
+  const key = shellKeys.notifications();
+  return useMutation({
+    mutationFn: () => http.post<unknown>(API_PATHS.notificationsMarkAllRead),
+    onSuccess: () => {
+      queryClient.setQueryData<NotificationPages>(key, (data) =>
+        markEveryRead(data, new Date().toISOString()),
+      );
+    },
+  });
+}

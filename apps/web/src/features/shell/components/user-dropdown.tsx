@@ -1,0 +1,77 @@
+import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
+import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
+import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
+import UserOutlined from '@ant-design/icons/es/icons/UserOutlined';
+import Button from 'antd/es/button';
+import Dropdown from 'antd/es/dropdown';
+import type { MenuProps } from 'antd/es/menu';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import {
+  APP_LANGUAGES,
+  FALLBACK_LANGUAGE,
+  isAppLanguage,
+  LANGUAGE_NAMES,
+  type AppLanguage,
+} from '../../../shared/i18n/languages.ts';
+import { useAuth } from '../../auth/auth-store.ts';
+import { LOGOUT_PATH, PROFILE_PATH } from '../shell-constants.ts';
+
+const LANGUAGE_KEY = 'language:';
+
+/** The user dropdown (spec §1): the full name, My Profile, the language submenu and Logout. */
+export function UserDropdown() {
+  const { t, i18n } = useTranslation('shell');
+  const { user } = useAuth();
+  const current = isAppLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
+  const fullname = user?.fullname || user?.username || '';
+
+  const changeLanguage = async (language: AppLanguage) => {
+    // Load the new language's namespaces first, so the page does not flash a spinner.
+    await i18n.loadLanguages(language);
+    await i18n.changeLanguage(language);
+  };
+
+  const items: MenuProps['items'] = [
+    { key: 'name', type: 'group', label: fullname },
+    {
+      key: 'profile',
+      icon: <UserOutlined aria-hidden />,
+      label: <Link to={PROFILE_PATH}>{t('user.profile')}</Link>,
+    },
+    {
+      key: 'language',
+      icon: <GlobalOutlined aria-hidden />,
+      label: t('user.language'),
+      children: APP_LANGUAGES.map((language) => ({
+        key: `${LANGUAGE_KEY}${language}`,
+        icon:
+          language === current ? <CheckOutlined aria-hidden /> : <span aria-hidden style={{ width: 14 }} />,
+        label: (
+          <span lang={language} aria-current={language === current ? 'true' : undefined}>
+            {LANGUAGE_NAMES[language]}
+          </span>
+        ),
+      })),
+    },
+    { type: 'divider' },
+    {
+      key: 'logout',
+      icon: <LogoutOutlined aria-hidden />,
+      label: <Link to={LOGOUT_PATH}>{t('user.logout')}</Link>,
+    },
+  ];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const language = key.startsWith(LANGUAGE_KEY) ? key.slice(LANGUAGE_KEY.length) : null;
+    if (isAppLanguage(language)) void changeLanguage(language);
+  };
+
+  return (
+    <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick }}>
+      <Button type="text" aria-haspopup="menu" title={t('user.menu')} icon={<UserOutlined aria-hidden />}>
+        {fullname}
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,36 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { freePort, seedUsers, startApp } from './support/app-process.ts';
+import { startMailDrop } from './support/mail-drop.ts';
+import { ADMIN, USERS } from './support/users.ts';
+
+/**
+ * Starts what the journeys need: a real SMTP server, the built app on a fresh embedded PostgreSQL,
+ * and a second instance whose tokens live 320 s (so the session-expiry modal shows within 20 s).
+ * Values reach the test workers through the environment.
+ */
+export default async function globalSetup() {
+  const root = await mkdtemp(path.join(tmpdir(), 'formloop-e2e-'));
+  // PostgreSQL runs as the 'postgres' system user when we are root: it must be able to enter the folder.
+  await chmod(root, 0o755);
+  const mailDir = path.join(root, 'mail-drop');
+  const mail = await startMailDrop(mailDir, await freePort());
+  const common = { ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url };
+  const [main, short] = await Promise.all([
+    startApp(path.join(root, 'main'), common),
+    startApp(path.join(root, 'short'), { ...common, JWT_ACCESS_TTL_SECONDS: '320' }),
+  ]);
+  await seedUsers(main.db, Object.values(USERS));
+  await seedUsers(short.db, [USERS.sam]);
+
+  process.env.E2E_BASE_URL = main.url;
+  process.env.E2E_SHORT_TOKEN_URL = short.url;
+  process.env.E2E_MAIL_DIR = mailDir;
+
+  return async () => {
+    await Promise.all([main.stop(), short.stop()]);
+    await mail.close();
+    await rm(root, { recursive: true, force: true });
+  };
+}

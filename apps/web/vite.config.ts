@@ -10,7 +10,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The manifest lets scripts/route-size.mjs add up what one route loads (login budget ≤ 250 KB gzipped).
+    // The manifest lets scripts/route-size.ts add up what one route loads (login budget ≤ 250 KB gzipped).
     manifest: true,
     target: 'es2022',
     rolldownOptions: {

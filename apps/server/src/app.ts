@@ -21,6 +21,9 @@ import type { Mailer } from './platform/mail/mailer.ts';
 import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
 import { registerIdentityModule } from './modules/identity/identity.module.ts';
 import { registerProfileModule } from './modules/profile/profile.module.ts';
+import { registerAuditTrailModule } from './modules/audit-trail/audit-trail.module.ts';
+import { registerModuleCategoryModule } from './modules/module-categories/module-category.module.ts';
+import { registerOrganizationModule } from './modules/organization/organization.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -34,7 +37,7 @@ export interface AppDeps {
   mailer: Mailer;
 }
 
-const API_PREFIXES = ['/api/', '/identity/', '/TaskHub'];
+const API_PREFIXES = ['/api/', '/identity/', '/audittrail/', '/TaskHub'];
 const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /** Wires the HTTP server: platform plugins first, then one registration per domain module. */
@@ -105,6 +108,9 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   });
   await registerProfileModule(app, { db, sessionCache, guard, config });
   await app.register(notificationRoutes({ service: createNotificationService(db), guard }));
+  await registerOrganizationModule(app, { db, guard });
+  await registerModuleCategoryModule(app, { db, guard });
+  await registerAuditTrailModule(app, { db, guard });
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

@@ -33,3 +33,6 @@ export const API_PATHS = {
   notificationRead: '/api/Notification/read',
   notificationsMarkAllRead: '/api/Notification/MarkAllAsRead',
 } as const;
+export * from './organization.ts';
+export * from './module-categories.ts';
+export * from './audit-trail.ts';

@@ -50,6 +50,18 @@ const ErrorFallback = page(errorScreen, 'ErrorFallback');
 // The application shell: top bar, sidebar, breadcrumbs and footer around every signed-in page.
 const AppShell = page(() => import('../features/shell/app-shell.tsx'), 'AppShell');
 const ProfilePage = page(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
+const OrganizationPage = page(
+  () => import('../features/organization/pages/organization-page.tsx'),
+  'OrganizationPage',
+);
+const ModuleCategoriesPage = page(
+  () => import('../features/module-categories/pages/module-categories-page.tsx'),
+  'ModuleCategoriesPage',
+);
+const AuditTrailPage = page(
+  () => import('../features/audit-trail/pages/audit-trail-page.tsx'),
+  'AuditTrailPage',
+);
 
 /** A render failure anywhere: the error screen of spec §2. */
 function RouteError() {
@@ -83,6 +95,9 @@ function Root() {
 
 function areaPage(area: AreaKey) {
   if (area === 'profile') return <ProfilePage />;
+  if (area === 'organization') return <OrganizationPage />;
+  if (area === 'moduleCategories') return <ModuleCategoriesPage />;
+  if (area === 'auditTrail') return <AuditTrailPage />;
   return <AreaNotBuiltPage area={area} />;
 }
 

@@ -3,3 +3,4 @@ export * from './identity.ts';
 export * from './audit.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
+export * from './administration.ts';

@@ -1,5 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../module-deps.ts';
+import { organizationRoutes } from './organization.routes.ts';
+import { createOrganizationService } from './organization.service.ts';
 
-/** Registers the Organization routes. (Being built: routes arrive in this issue.) */
-export async function registerOrganizationModule(_app: FastifyInstance, _deps: ModuleDeps): Promise<void> {}
+/** Organization preference: GET current for everyone, time zone and formats for settings roles. */
+export async function registerOrganizationModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  await app.register(
+    organizationRoutes({ service: createOrganizationService({ db: deps.db }), guard: deps.guard }),
+  );
+}

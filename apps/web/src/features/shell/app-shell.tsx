@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { PageSpinner } from '../../shared/ui/page-spinner.tsx';
 import { useTenantInfo } from './api.ts';
 import { useSplash } from './hooks/use-splash.ts';
+import { useOrganizationPreference } from '../organization/use-organization-preference.ts';
 import { readSidebarCookie } from './hooks/use-sidebar-minimised.ts';
 import {
   FULL_LAYOUT,
@@ -75,6 +76,9 @@ export function AppShell() {
   const full = useFullLayout();
   const splash = useSplash();
   useLicenceCheck();
+  // Loads the organization's date formats and time zone once per sign-in (kept in local storage, spec §3),
+  // so every page formats dates the organization's way from the first screen on.
+  useOrganizationPreference();
   if (full) return <Page />;
 
   const sidebarWidth = readSidebarCookie() ? SIDEBAR_MINIMISED_WIDTH : SIDEBAR_WIDTH;

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../module-deps.ts';
+import { auditTrailRoutes } from './audit-trail.routes.ts';
+import { createAuditTrailService } from './audit-trail.service.ts';
 
-/** Registers the AuditTrail routes. (Being built: routes arrive in this issue.) */
-export async function registerAuditTrailModule(_app: FastifyInstance, _deps: ModuleDeps): Promise<void> {}
+/** The audit trail: read-only views of audit_log for system administrators. */
+export async function registerAuditTrailModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+  await app.register(auditTrailRoutes({ service: createAuditTrailService(deps.db), guard: deps.guard }));
+}

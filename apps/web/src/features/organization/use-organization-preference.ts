@@ -74,6 +74,9 @@ export function useOrganizationPreference() {
       storeOrganizationPreference(current.preference);
       return { ...current, preference: withPreferenceDefaults(current.preference) };
     },
+    // Read by the shell on every page: a failure falls back to the stored or default formats quietly;
+    // the organization page shows its own error with a retry.
+    meta: { errorToast: false },
   });
   return {
     preference: query.data?.preference ?? storedOrganizationPreference(),

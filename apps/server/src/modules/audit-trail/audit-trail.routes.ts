@@ -5,20 +5,15 @@ import {
   auditDataTableResponseSchema,
   auditEntryQuerySchema,
   auditEntryResponseSchema,
-  errorEnvelopeSchema,
 } from '@formloop/contracts';
 import { isSystemAdminOnly } from '@formloop/domain';
 import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
 import { callContext } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { createAuditTrailService } from './audit-trail.service.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 
 /** Spec §7 "Audit": the audit trail at /app/audit, for system administrators only (spec §6). */
 export const auditTrailRoutes = (deps: {

@@ -16,13 +16,9 @@ import { callContext, requestOrigin } from '../../platform/http/call-context.ts'
 import { ok } from '../../platform/http/envelope.ts';
 import type { createAuthenticatorService } from './authenticator.service.ts';
 import type { createPasswordResetService } from './password-reset.service.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 404, 409);
 const emptyResponse = envelope(z.null());
 
 /** Forgotten passwords and the authenticator app (manageauthenticator). */

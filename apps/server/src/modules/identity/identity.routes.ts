@@ -30,6 +30,7 @@ import {
 } from './identity-cookies.ts';
 import type { createSessionService } from './session.service.ts';
 import type { createSignInService } from './sign-in.service.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
 
 export interface IdentityRouteDeps {
   signIn: ReturnType<typeof createSignInService>;
@@ -39,7 +40,7 @@ export interface IdentityRouteDeps {
   rateLimitPerMinute: number;
 }
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = errorResponses(400, 401, 404);
 const emptyResponse = envelope(z.null());
 
 /** Sign-in, second factor, session tokens, refresh and sign-out (spec §7 "Authentication"). */

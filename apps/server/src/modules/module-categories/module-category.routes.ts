@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MODULE_CATEGORY_PATHS,
   deleteModuleCategoryResponseSchema,
-  errorEnvelopeSchema,
   moduleCategoryIdParamsSchema,
   moduleCategoryListResponseSchema,
   moduleCategoryResponseSchema,
@@ -14,14 +13,9 @@ import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
 import { callContext } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { createModuleCategoryService } from './module-category.service.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-  409: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409);
 const tags = ['module-categories'];
 const security = [{ bearer: [] }];
 

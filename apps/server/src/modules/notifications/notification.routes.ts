@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   API_PATHS,
   envelope,
-  errorEnvelopeSchema,
   notificationDetailResponseSchema,
   notificationListQuerySchema,
   notificationListResponseSchema,
@@ -13,8 +12,9 @@ import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
 import { callContext } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import type { createNotificationService } from './notification.service.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = errorResponses(400, 401, 404);
 
 /** Spec §7 "Notifications": the top-bar dropdown and /notifications pages. */
 export const notificationRoutes = (deps: {

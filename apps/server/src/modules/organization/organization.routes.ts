@@ -3,7 +3,6 @@ import {
   ORGANIZATION_MESSAGES,
   ORGANIZATION_PATHS,
   currentOrganizationResponseSchema,
-  errorEnvelopeSchema,
   organizationPreferenceResponseSchema,
   setOrganizationPreferenceBodySchema,
   setOrganizationTimeZoneBodySchema,
@@ -14,13 +13,9 @@ import { callContext } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { requireTenant } from '../../platform/tenancy/tenant-resolver.ts';
 import type { createOrganizationService } from './organization.service.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
 
-const errors = {
-  400: errorEnvelopeSchema,
-  401: errorEnvelopeSchema,
-  403: errorEnvelopeSchema,
-  404: errorEnvelopeSchema,
-};
+const errors = errorResponses(400, 401, 403, 404);
 const tags = ['organization'];
 const security = [{ bearer: [] }];
 

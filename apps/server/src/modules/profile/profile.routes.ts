@@ -6,7 +6,6 @@ import {
   PROFILE_MESSAGES,
   changePasswordBodySchema,
   envelope,
-  errorEnvelopeSchema,
   saveSecurityQuestionsBodySchema,
   securityPolicyResponseSchema,
   securityQuestionsResponseSchema,
@@ -23,8 +22,9 @@ import { ok } from '../../platform/http/envelope.ts';
 import type { createProfileService } from './profile.service.ts';
 import type { createSecurityQuestionsService } from './security-questions.service.ts';
 import { timeZoneList } from './time-zones.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
 
-const errors = { 400: errorEnvelopeSchema, 401: errorEnvelopeSchema, 404: errorEnvelopeSchema };
+const errors = errorResponses(400, 401, 404);
 const emptyResponse = envelope(z.null());
 const tags = ['profile'];
 const security = [{ bearer: [] }];

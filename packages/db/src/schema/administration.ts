@@ -1,6 +1,6 @@
 import { integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
-import { tenants } from './tenancy.ts';
+import { tenantIdColumn, tenants } from './tenancy.ts';
 
 /** Spec §3 "Organization preference": one row per tenant; defaults are the spec's. */
 export const organizationPreferences = pgTable('organization_preferences', {
@@ -20,9 +20,7 @@ export const moduleCategories = pgTable(
   'module_categories',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     categoryName: text('category_name').notNull(),
     categoryIcon: text('category_icon'),
     orderIndex: integer('order_index').notNull().default(0),

@@ -1,14 +1,12 @@
 import { bigserial, index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenancy.ts';
+import { tenantIdColumn } from './tenancy.ts';
 
 /** Append-only: the app role may insert and read, never update or delete (see the rls migration). */
 export const auditLog = pgTable(
   'audit_log',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id'),
     entity: text('entity').notNull(),
     entityId: text('entity_id').notNull(),

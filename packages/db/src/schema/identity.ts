@@ -10,7 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { tenants } from './tenancy.ts';
+import { tenantIdColumn } from './tenancy.ts';
 
 export const userKinds = [
   'USER',
@@ -20,16 +20,11 @@ export const userKinds = [
   'SYSTEM_ADMINISTRATOR',
 ] as const;
 
-const tenantId = () =>
-  uuid('tenant_id')
-    .notNull()
-    .references(() => tenants.id, { onDelete: 'cascade' });
-
 export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenantId(),
+    tenantId: tenantIdColumn(),
     username: text('username').notNull(),
     email: text('email').notNull(),
     fullname: text('fullname').notNull(),
@@ -67,10 +62,8 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
+    userId: userIdColumn(),
     /** SHA-256 of the opaque session cookie handed to the browser. */
     secretHash: text('secret_hash').notNull(),
     securityStamp: text('security_stamp').notNull(),
@@ -88,10 +81,8 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: tenantId(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
+    userId: userIdColumn(),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
@@ -99,3 +90,10 @@ export const passwordResetTokens = pgTable(
   },
   (t) => [uniqueIndex('password_reset_tokens_hash_key').on(t.tokenHash)],
 );
+
+/** The user_id column of a row that belongs to one user; it goes when the user does. */
+export function userIdColumn() {
+  return uuid('user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' });
+}

@@ -1,6 +1,6 @@
 import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenancy.ts';
-import { users } from './identity.ts';
+import { tenantIdColumn } from './tenancy.ts';
+import { userIdColumn } from './identity.ts';
 
 /**
  * Spec §3 "Notification": what a user is told (task assigned, approved, restarted, commented ...).
@@ -11,12 +11,8 @@ export const notifications = pgTable(
   'notifications',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
+    userId: userIdColumn(),
     content: text('content').notNull(),
     typeName: text('type_name').notNull(),
     currentStep: text('current_step'),

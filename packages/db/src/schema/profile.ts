@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { tenants } from './tenancy.ts';
-import { users } from './identity.ts';
+import { tenantIdColumn, tenants } from './tenancy.ts';
+import { userIdColumn } from './identity.ts';
 
 /**
  * A tenant's password and security-question policy (identity/manageauthenticator/policy). A tenant
@@ -32,12 +32,8 @@ export const userSecurityAnswers = pgTable(
   'user_security_answers',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
+    userId: userIdColumn(),
     questionKey: text('question_key').notNull(),
     answerHash: text('answer_hash').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

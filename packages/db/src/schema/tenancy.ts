@@ -26,3 +26,10 @@ export const tenants = pgTable(
   },
   (t) => [uniqueIndex('tenants_label_key').on(sql`lower(${t.label})`)],
 );
+
+/** The tenant_id column of a tenant-owned table; rows go with their tenant. */
+export function tenantIdColumn() {
+  return uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+}

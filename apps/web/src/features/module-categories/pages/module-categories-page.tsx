@@ -1,6 +1,5 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import type { ModuleCategory } from '@formloop/contracts';
-import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
@@ -12,6 +11,7 @@ import { useDeleteModuleCategory, useModuleCategories, useOrderModuleCategories 
 import { CategoryFormModal } from '../components/category-form-modal.tsx';
 import { CategoryTable } from '../components/category-table.tsx';
 import { useGroupMessages } from '../messages.ts';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 
 type Editing = { open: false } | { open: true; group: ModuleCategory | undefined };
 
@@ -45,12 +45,10 @@ export function ModuleCategoriesPage() {
     content = <Skeleton active paragraph={{ rows: 6 }} />;
   } else if (groups.isError) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
+      <LoadFailedAlert
         title={t('loadFailed')}
-        action={<Button onClick={() => void groups.refetch()}>{t('retry')}</Button>}
+        retryLabel={t('retry')}
+        onRetry={() => void groups.refetch()}
       />
     );
   } else if (groups.data.length === 0) {

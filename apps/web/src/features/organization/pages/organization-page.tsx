@@ -1,11 +1,10 @@
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
 import { OrganizationPreferenceForm } from '../components/organization-preference-form.tsx';
 import { useOrganizationPreference } from '../use-organization-preference.ts';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 
 /** /settings/organization, /organization and /app/organization (spec §2): the organization preference. */
 export function OrganizationPage() {
@@ -18,12 +17,10 @@ export function OrganizationPage() {
     content = <Skeleton active paragraph={{ rows: 6 }} />;
   } else if (current.isError || !current.organization) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
+      <LoadFailedAlert
         title={t('loadFailed')}
-        action={<Button onClick={() => void current.refetch()}>{t('retry')}</Button>}
+        retryLabel={t('retry')}
+        onRetry={() => void current.refetch()}
       />
     );
   } else {

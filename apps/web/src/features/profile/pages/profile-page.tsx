@@ -1,6 +1,4 @@
 import { launchPageApplies } from '@formloop/domain';
-import Alert from 'antd/es/alert';
-import Button from 'antd/es/button';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import Skeleton from 'antd/es/skeleton';
@@ -13,6 +11,7 @@ import { SecurityQuestionsSection } from '../components/security-questions-secti
 import { TimeZoneSection } from '../components/time-zone-section.tsx';
 import { TwoFactorSection } from '../components/two-factor-section.tsx';
 import { UserInfoSection } from '../components/user-info-section.tsx';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 
 const HALF = { xs: 24, xl: 12 } as const;
 
@@ -27,12 +26,10 @@ export function ProfilePage() {
     content = <Skeleton active paragraph={{ rows: 8 }} />;
   } else if (profile.isError) {
     content = (
-      <Alert
-        type="error"
-        showIcon
-        role="alert"
+      <LoadFailedAlert
         title={t('loadFailed')}
-        action={<Button onClick={() => void profile.refetch()}>{t('retry')}</Button>}
+        retryLabel={t('retry')}
+        onRetry={() => void profile.refetch()}
       />
     );
   } else {

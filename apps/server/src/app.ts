@@ -24,6 +24,10 @@ import { registerProfileModule } from './modules/profile/profile.module.ts';
 import { registerAuditTrailModule } from './modules/audit-trail/audit-trail.module.ts';
 import { registerModuleCategoryModule } from './modules/module-categories/module-category.module.ts';
 import { registerOrganizationModule } from './modules/organization/organization.module.ts';
+import { registerUserModule } from './modules/users/users.module.ts';
+import { registerTeamModule } from './modules/teams/teams.module.ts';
+import { registerRoleModule } from './modules/roles/roles.module.ts';
+import { registerMenuModule } from './modules/menus/menus.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -111,6 +115,10 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerOrganizationModule(app, { db, guard });
   await registerModuleCategoryModule(app, { db, guard });
   await registerAuditTrailModule(app, { db, guard });
+  await registerUserModule(app, { db, guard, mailer, sessionCache, config });
+  await registerTeamModule(app, { db, guard });
+  await registerRoleModule(app, { db, guard, sessionCache });
+  await registerMenuModule(app, { db, guard });
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

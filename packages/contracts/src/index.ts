@@ -36,3 +36,7 @@ export const API_PATHS = {
 export * from './organization.ts';
 export * from './module-categories.ts';
 export * from './audit-trail.ts';
+export * from './users.ts';
+export * from './teams.ts';
+export * from './roles.ts';
+export * from './menus.ts';

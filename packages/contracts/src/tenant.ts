@@ -10,6 +10,8 @@ export const tenantInfoSchema = z.object({
   support_email: z.string().nullable(),
   person_in_charge_phone: z.string().nullable(),
   licence_expires_on: z.string().nullable(),
+  /** Feature licence keys held, e.g. BOT_COMPANIES_HOUSE, AI_{PROVIDER}_{SERVICE}. */
+  licences: z.array(z.string()),
 });
 export type TenantInfo = z.infer<typeof tenantInfoSchema>;
 export const tenantInfoResponseSchema = envelope(tenantInfoSchema);

@@ -21,3 +21,6 @@ export * from './auth/minute-key.ts';
 export * from './auth/login-cipher.ts';
 
 export * from './organization/preferences.ts';
+
+export * from './access/permissions.ts';
+export * from './access/licences.ts';

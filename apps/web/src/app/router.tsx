@@ -62,6 +62,27 @@ const AuditTrailPage = page(
   () => import('../features/audit-trail/pages/audit-trail-page.tsx'),
   'AuditTrailPage',
 );
+const SettingsPage = page(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage');
+const UserManagementPage = page(
+  () => import('../features/user-management/pages/user-management-page.tsx'),
+  'UserManagementPage',
+);
+const UserDetailPage = page(
+  () => import('../features/user-management/pages/user-detail-page.tsx'),
+  'UserDetailPage',
+);
+const TeamManagementPage = page(
+  () => import('../features/teams/pages/team-management-page.tsx'),
+  'TeamManagementPage',
+);
+const RolesPermissionsPage = page(
+  () => import('../features/roles/pages/roles-permissions-page.tsx'),
+  'RolesPermissionsPage',
+);
+const MenuSettingsPage = page(
+  () => import('../features/menus/pages/menu-settings-page.tsx'),
+  'MenuSettingsPage',
+);
 
 /** A render failure anywhere: the error screen of spec §2. */
 function RouteError() {
@@ -98,6 +119,12 @@ function areaPage(area: AreaKey) {
   if (area === 'organization') return <OrganizationPage />;
   if (area === 'moduleCategories') return <ModuleCategoriesPage />;
   if (area === 'auditTrail') return <AuditTrailPage />;
+  if (area === 'settings') return <SettingsPage />;
+  if (area === 'userManagement') return <UserManagementPage />;
+  if (area === 'userDetail') return <UserDetailPage />;
+  if (area === 'teamManagement') return <TeamManagementPage />;
+  if (area === 'rolesPermissions') return <RolesPermissionsPage />;
+  if (area === 'menuSettings') return <MenuSettingsPage />;
   return <AreaNotBuiltPage area={area} />;
 }
 

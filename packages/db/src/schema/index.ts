@@ -4,3 +4,4 @@ export * from './audit.ts';
 export * from './notifications.ts';
 export * from './profile.ts';
 export * from './administration.ts';
+export * from './access.ts';

@@ -18,6 +18,8 @@ export const tenants = pgTable(
     licenceExpiresOn: date('licence_expires_on'),
     /** Seats per licence kind, e.g. {"FULL_USER": 25}; enforced by user management. */
     licenceCounts: jsonb('licence_counts').$type<Record<string, number>>().notNull().default({}),
+    /** Feature licences held, e.g. BOT_COMPANIES_HOUSE or AI_{PROVIDER}_{SERVICE}; gated features check these. */
+    featureLicences: jsonb('feature_licences').$type<string[]>().notNull().default([]),
     status: text('status', { enum: ['active', 'suspended'] })
       .notNull()
       .default('active'),

@@ -1,5 +1,17 @@
 import type pg from 'pg';
 
+/** Seats per user kind of a new demo tenant; user management refuses a licence change beyond them. */
+export const DEMO_LICENCE_COUNTS: Readonly<Record<string, number>> = {
+  SYSTEM_ADMINISTRATOR: 2,
+  ADMINISTRATOR: 5,
+  CONSULTANT: 5,
+  FULL_USER: 25,
+  USER: 100,
+};
+
+/** The demo holds one bot licence, so the settings page shows both a licensed and a gated integration. */
+export const DEMO_FEATURE_LICENCES: readonly string[] = ['BOT_COMPANIES_HOUSE'];
+
 export interface DemoSeedInput {
   /** argon2id hash of the administrator's password (hashing is the server's business). */
   adminPasswordHash: string;
@@ -28,11 +40,19 @@ export async function seedDemoTenant(owner: pg.Pool, input: DemoSeedInput): Prom
   try {
     await client.query('BEGIN');
     const tenant = await client.query<{ id: string }>(
-      `INSERT INTO tenants (name, label, company, support_email, person_in_charge_phone)
-       VALUES ($1, $2, $3, $4, $5)
+      `INSERT INTO tenants (name, label, company, support_email, person_in_charge_phone, licence_counts, feature_licences)
+       VALUES ($1, $2, $3, $4, $5, $6, $7)
        ON CONFLICT (lower(label)) DO UPDATE SET label = tenants.label
        RETURNING id`,
-      ['Demo', label, 'Formloop Demo Ltd', 'support@formloop.local', '+44 20 7946 0000'],
+      [
+        'Demo',
+        label,
+        'Formloop Demo Ltd',
+        'support@formloop.local',
+        '+44 20 7946 0000',
+        JSON.stringify(DEMO_LICENCE_COUNTS),
+        JSON.stringify(DEMO_FEATURE_LICENCES),
+      ],
     );
     const tenantId = tenant.rows[0]!.id;
     await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);

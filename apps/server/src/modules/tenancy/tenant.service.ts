@@ -19,6 +19,7 @@ export function createTenantService(findTenant: FindTenant) {
         support_email: tenant.supportEmail,
         person_in_charge_phone: tenant.personInChargePhone,
         licence_expires_on: tenant.licenceExpiresOn,
+        licences: tenant.featureLicences,
       };
     },
     async exists(domain: string): Promise<boolean> {

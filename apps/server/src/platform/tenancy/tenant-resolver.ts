@@ -11,6 +11,8 @@ export interface RequestTenant {
   supportEmail: string | null;
   personInChargePhone: string | null;
   licenceExpiresOn: string | null;
+  /** Feature licence keys held (BOT_…, AI_…); gated features are offered only with theirs. */
+  featureLicences: string[];
   status: 'active' | 'suspended';
 }
 

@@ -1,0 +1,56 @@
+import { and, eq, like } from 'drizzle-orm';
+import { rolePermissions, userRoles } from '@formloop/db';
+import type { TenantTx } from '../../platform/database/tenant-db.ts';
+
+// The server side of the permission matrix (/settings/roles-permissions): what a user's roles grant.
+// Read inside the request's own transaction on purpose, never cached: a role change made by an
+// administrator applies to the user's very next request.
+
+/** Every resource (optionally only those starting with `prefix`, e.g. 'menu:') on which one of the user's roles grants `action`. */
+export async function grantedResources(
+  tx: TenantTx,
+  tenantId: string,
+  userId: string,
+  action: string,
+  prefix = '',
+): Promise<Set<string>> {
+  const rows = await tx
+    .selectDistinct({ resource: rolePermissions.resource })
+    .from(rolePermissions)
+    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+    .where(
+      and(
+        eq(rolePermissions.tenantId, tenantId),
+        eq(userRoles.tenantId, tenantId),
+        eq(userRoles.userId, userId),
+        eq(rolePermissions.action, action),
+        prefix ? like(rolePermissions.resource, `${prefix.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+      ),
+    );
+  return new Set(rows.map((row) => row.resource));
+}
+
+/** Whether one of the user's roles grants `action` on `resource`. */
+export async function isGranted(
+  tx: TenantTx,
+  tenantId: string,
+  userId: string,
+  resource: string,
+  action: string,
+): Promise<boolean> {
+  const rows = await tx
+    .select({ roleId: rolePermissions.roleId })
+    .from(rolePermissions)
+    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+    .where(
+      and(
+        eq(rolePermissions.tenantId, tenantId),
+        eq(userRoles.userId, userId),
+        eq(userRoles.tenantId, tenantId),
+        eq(rolePermissions.resource, resource),
+        eq(rolePermissions.action, action),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

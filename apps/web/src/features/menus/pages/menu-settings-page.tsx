@@ -1,0 +1,4 @@
+/** Placeholder until the menus slice lands. */
+export function MenuSettingsPage() {
+  return null;
+}

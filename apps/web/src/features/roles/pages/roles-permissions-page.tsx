@@ -1,0 +1,4 @@
+/** Placeholder until the roles slice lands. */
+export function RolesPermissionsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the settings slice lands. */
+export function SettingsPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the teams slice lands. */
+export function TeamManagementPage() {
+  return null;
+}

@@ -1,0 +1,4 @@
+/** Placeholder until the user-management slice lands. */
+export function UserManagementPage() {
+  return null;
+}

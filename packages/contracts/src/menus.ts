@@ -1,0 +1,2 @@
+// Placeholder: the menus contracts are written by the menus slice.
+export {};

@@ -1,0 +1,2 @@
+// Placeholder: the roles contracts are written by the roles slice.
+export {};

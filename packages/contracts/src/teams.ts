@@ -1,0 +1,2 @@
+// Placeholder: the teams contracts are written by the teams slice.
+export {};

@@ -1,0 +1,2 @@
+// Placeholder: the users contracts are written by the users slice.
+export {};

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { freePort, seedUsers, startApp } from './support/app-process.ts';
 import { startMailDrop } from './support/mail-drop.ts';
+import { seedMenus } from './support/menus.ts';
 import { ADMIN, USERS } from './support/users.ts';
 
 /**
@@ -22,6 +23,7 @@ export default async function globalSetup() {
     startApp(path.join(root, 'short'), { ...common, JWT_ACCESS_TTL_SECONDS: '320' }),
   ]);
   await seedUsers(main.db, Object.values(USERS));
+  await seedMenus(main.db);
   await seedUsers(short.db, [USERS.sam]);
 
   process.env.E2E_BASE_URL = main.url;

@@ -174,6 +174,8 @@ export class TestClient {
     this.request('GET', url, headers ? { headers } : {});
   post = (url: string, body?: unknown, headers?: Record<string, string>) =>
     this.request('POST', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
+  put = (url: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PUT', url, { body: body ?? {}, ...(headers ? { headers } : {}) });
 
   /** authenticateiso with the spec's encrypted JSON-string body. */
   async authenticate(username: string, password: string) {

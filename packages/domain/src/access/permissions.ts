@@ -39,9 +39,7 @@ export function parseResource(resource: string): { kind: ResourceKind; id: strin
 /** Whether an action may appear in a matrix row for the resource (e.g. no 'delete' on a menu). */
 export function isActionOf(resource: string, action: string): boolean {
   const parsed = parseResource(resource);
-  return (
-    parsed !== null && (ACTIONS_BY_RESOURCE_KIND[parsed.kind] as readonly string[]).includes(action)
-  );
+  return parsed !== null && (ACTIONS_BY_RESOURCE_KIND[parsed.kind] as readonly string[]).includes(action);
 }
 
 /** Settings roles see every stored menu; everyone else sees show_on_seed entries and what their roles grant. */

@@ -1,4 +1,4 @@
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, inArray, like } from 'drizzle-orm';
 import { rolePermissions, userRoles } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 
@@ -53,4 +53,12 @@ export async function isGranted(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** Drops every grant on resources that no longer exist (a deleted menu), so no role keeps a dangling row. */
+export async function revokeResources(tx: TenantTx, tenantId: string, resources: string[]): Promise<void> {
+  if (resources.length === 0) return;
+  await tx
+    .delete(rolePermissions)
+    .where(and(eq(rolePermissions.tenantId, tenantId), inArray(rolePermissions.resource, resources)));
 }

@@ -3,7 +3,7 @@ import { MESSAGES, flagsForKind } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { ActiveSession } from '../../platform/auth/request-auth.ts';
 import { unauthenticated } from '../../platform/http/errors.ts';
-import { builtInAppMenu } from './app-menu.ts';
+import { appMenuFor } from './app-menu.ts';
 import { sha256 } from './credentials.ts';
 import type { CallContext, IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
@@ -47,7 +47,8 @@ export function createSessionService({
         email: user.email,
         fullname: user.fullname,
         config: {
-          appMenu: builtInAppMenu(flags),
+          // The same list GET /api/sys/permissions/menu/sidebar answers: built-ins, then stored menus.
+          appMenu: await db.inTenant(ctx.tenantId, (tx) => appMenuFor(tx, ctx.tenantId, user.id, flags)),
           userInfo: {
             uid: user.id,
             username: user.username,

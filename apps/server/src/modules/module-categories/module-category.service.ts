@@ -4,7 +4,7 @@ import {
   type OrderModuleCategoriesBody,
   type SaveModuleCategoryCommand,
 } from '@formloop/contracts';
-import { appendAudit } from '../../platform/audit/audit-log.ts';
+import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
@@ -43,19 +43,7 @@ export function createModuleCategoryService(db: TenantDb) {
     return row;
   };
 
-  const audit = (
-    tx: TenantTx,
-    ctx: CallContext,
-    auth: RequestAuth,
-    entry: { entityId: string; action: string; before: unknown; after: unknown },
-  ) =>
-    appendAudit(tx, {
-      tenantId: ctx.tenantId,
-      userId: auth.userId,
-      entity: ENTITY,
-      requestId: ctx.requestId,
-      ...entry,
-    });
+  const audit = auditorFor(ENTITY);
 
   return {
     async list(ctx: CallContext): Promise<ModuleCategory[]> {

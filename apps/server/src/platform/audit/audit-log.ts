@@ -25,3 +25,26 @@ export async function appendAudit(tx: TenantTx, entry: AuditEntry): Promise<void
     requestId: entry.requestId ?? null,
   });
 }
+
+/** What a service knows when it audits a command: the call's tenant and request, and who made it. */
+export interface AuditCaller {
+  ctx: { tenantId: string; requestId: string };
+  auth: { userId: string };
+}
+
+/** One audit writer per entity, so each service writes `auditor(tx, ctx, auth, {entityId, action, before, after})`. */
+export function auditorFor(entity: string) {
+  return (
+    tx: TenantTx,
+    ctx: AuditCaller['ctx'],
+    auth: AuditCaller['auth'],
+    entry: { entityId: string; action: string; before: unknown; after: unknown },
+  ) =>
+    appendAudit(tx, {
+      tenantId: ctx.tenantId,
+      userId: auth.userId,
+      entity,
+      requestId: ctx.requestId,
+      ...entry,
+    });
+}

@@ -101,8 +101,8 @@ describe('role guards (spec §6)', () => {
   it('lets a consultant into settings but not into the audit trail', async () => {
     authStore.signIn(sessionFor('CONSULTANT'));
     signedInCalls();
-    const app = renderApp('/settings/user-management/FULL_USER');
-    expect(await screen.findByText('User management is not available yet in this version.')).toBeTruthy();
+    const app = renderApp('/webhooks/add');
+    expect(await screen.findByText('Webhooks is not available yet in this version.')).toBeTruthy();
     await app.router.navigate('/app/audit');
     await waitFor(() => expect(locationOf(app)).toBe('/404'));
   });

@@ -1,0 +1,101 @@
+import { USER_KIND_LABELS, USERS_MESSAGES, type FieldError, type UsersMessageKey } from '@formloop/contracts';
+import { isUserKind, type UserKind } from '@formloop/domain';
+import type { FormInstance } from 'antd/es/form';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../shared/api/api-error.ts';
+import { useMessageTranslator } from '../../shared/i18n/translate-message.ts';
+
+export const USER_MANAGEMENT_NAMESPACE = 'userManagement';
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+// This area's texts the server sends, matched back to their keys; {licence} and {limit} become groups.
+const MATCHERS = (Object.keys(USERS_MESSAGES) as UsersMessageKey[]).map((key) => {
+  const names: string[] = [];
+  const source = USERS_MESSAGES[key]
+    .split(/(\{\w+\})/)
+    .map((part) => {
+      const name = /^\{(\w+)\}$/.exec(part)?.[1];
+      if (name === undefined) return escape(part);
+      names.push(name);
+      return '(.+)';
+    })
+    .join('');
+  return { key, names, pattern: new RegExp(`^${source}$`) };
+});
+
+const KIND_BY_LABEL = new Map(
+  (Object.keys(USER_KIND_LABELS) as UserKind[]).map((kind) => [USER_KIND_LABELS[kind], kind]),
+);
+
+/** Which of this area's messages a server text is, if any. */
+export function usersMessageKey(text: string): UsersMessageKey | null {
+  return MATCHERS.find(({ pattern }) => pattern.test(text))?.key ?? null;
+}
+
+/** The reader's name of a licence kind. */
+export function useKindName(): (kind: UserKind) => string {
+  const { t } = useTranslation(USER_MANAGEMENT_NAMESPACE);
+  return useCallback((kind: UserKind) => t(`kinds.${kind}`, { defaultValue: USER_KIND_LABELS[kind] }), [t]);
+}
+
+/**
+ * A server or form-rule message in the reader's language: this area's own through
+ * userManagement:messages (the licence named in a seat message translated too), the spec's
+ * through the validation namespace, anything else as it came.
+ */
+export function useUsersMessage(): (text: string) => string {
+  const { t } = useTranslation(USER_MANAGEMENT_NAMESPACE);
+  const translateSpec = useMessageTranslator();
+  const kindName = useKindName();
+  return useCallback(
+    (text: string) => {
+      for (const { key, names, pattern } of MATCHERS) {
+        const match = pattern.exec(text);
+        if (!match) continue;
+        const params: Record<string, string> = {};
+        names.forEach((name, index) => {
+          const value = match[index + 1] ?? '';
+          const kind = name === 'licence' ? KIND_BY_LABEL.get(value) : undefined;
+          params[name] = kind && isUserKind(kind) ? kindName(kind) : value;
+        });
+        return t(`messages.${key}`, { ...params, defaultValue: text });
+      }
+      return translateSpec(text);
+    },
+    [t, translateSpec, kindName],
+  );
+}
+
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
+  const errors = (error.data as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? (errors as FieldError[]) : [];
+}
+
+/**
+ * Puts a 400's field messages under the form's fields; returns whether any landed, so the caller
+ * falls back to a toast otherwise.
+ */
+export function showFieldErrors<T>(
+  form: FormInstance<T>,
+  error: unknown,
+  translate: (text: string) => string,
+  known: readonly string[],
+): boolean {
+  const landed = fieldErrorsOf(error).filter((entry) => known.includes(entry.field));
+  if (landed.length === 0) return false;
+  form.setFields(landed.map((entry) => ({ name: entry.field as never, errors: [translate(entry.message)] })));
+  return true;
+}
+
+/** The server's words for a failure when it gave any, else the fallback; translated either way. */
+export function failureText(error: unknown, translate: (text: string) => string, fallback: string): string {
+  const message = isApiError(error) ? error.message.trim() : '';
+  // A 400 lists "field: message" pairs meant for the form, and a dropped connection says nothing useful.
+  if (message === '' || (isApiError(error) && (error.status === 0 || fieldErrorsOf(error).length > 0))) {
+    return fallback;
+  }
+  return translate(message);
+}

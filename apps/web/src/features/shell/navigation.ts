@@ -186,10 +186,15 @@ export function splitAppMenu(menu: readonly AppMenuEntry[]): {
 /** The sidebar's application tree: the header entries minus those the fixed entries already show. */
 export function sidebarTree(menu: readonly AppMenuEntry[], fixed: readonly ShellLink[]): AppMenuEntry[] {
   const shown = new Set(fixed.map((link) => link.path));
+  // A group whose every entry is dropped goes too: shown empty it would read as a link to nowhere.
   const walk = (entries: readonly AppMenuEntry[]): AppMenuEntry[] =>
-    entries
-      .filter((entry) => entry.items.length > 0 || !shown.has(pathOf(entry.href)))
-      .map((entry) => ({ ...entry, items: walk(entry.items) }));
+    entries.flatMap((entry) => {
+      // Only a plain copy of a fixed entry is dropped; '/applications?menu=x' is a different page.
+      const copiesFixed = !entry.href.includes('?') && shown.has(pathOf(entry.href));
+      if (entry.items.length === 0) return copiesFixed ? [] : [entry];
+      const items = walk(entry.items);
+      return items.length > 0 ? [{ ...entry, items }] : [];
+    });
   return walk(splitAppMenu(menu).header);
 }
 

@@ -78,6 +78,19 @@ describe('shell navigation rules', () => {
     expect(tree.map((item) => item.id)).toEqual(['m']);
   });
 
+  it('keeps stored links that only share a fixed entry’s path, and drops groups left empty', () => {
+    const group = (id: string, items: ReturnType<typeof entry>[]) => ({ ...entry(id, id, ''), items });
+    const tree = sidebarTree(
+      [
+        group('g', [entry('a', 'Alpha', '/applications?menu=alpha'), entry('h', 'Home copy', '/tasks')]),
+        group('only-copies', [entry('x', 'Apps copy', '/applications')]),
+      ],
+      sidebarLinks(null),
+    );
+    expect(tree.map((item) => item.id)).toEqual(['g']);
+    expect(tree[0]!.items.map((item) => item.id)).toEqual(['a']);
+  });
+
   it('finds the deepest active entry and its ancestors', () => {
     const trail = activeTrail({
       pathname: '/module/leave/extra',

@@ -117,7 +117,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerAuditTrailModule(app, { db, guard });
   await registerUserModule(app, { db, guard, mailer, sessionCache, config });
   await registerTeamModule(app, { db, guard });
-  await registerRoleModule(app, { db, guard, sessionCache });
+  await registerRoleModule(app, { db, guard });
   await registerMenuModule(app, { db, guard });
   await app.register(
     tenantRoutes(createTenantService(findTenant), {

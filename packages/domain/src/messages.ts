@@ -153,26 +153,53 @@ export interface MessageMatch {
   params: Record<string, string>;
 }
 
-const STATIC_BY_TEXT = new Map<string, StaticMessageKey>(
-  (Object.keys(STATIC_MESSAGES) as StaticMessageKey[]).map((key) => [STATIC_MESSAGES[key], key]),
-);
+/** A message text matched back to its key, with the values its {placeholders} held. */
+export interface CatalogueMatch<K extends string> {
+  key: K;
+  params: Record<string, string>;
+}
 
-const TEMPLATE_MATCHERS = (Object.keys(MESSAGE_TEMPLATES) as TemplatedMessageKey[]).map((key) => {
-  const template = MESSAGE_TEMPLATES[key];
-  const names: string[] = [];
-  const source = template
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const placeholder = /^\{(\w+)\}$/.exec(part);
-      if (placeholder?.[1] !== undefined) {
-        names.push(placeholder[1]);
-        return '(.+)';
-      }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('');
-  return { key, names, pattern: new RegExp(`^${source}$`, 's') };
-});
+const PLACEHOLDER = /^\{(\w+)\}$/;
+
+/**
+ * Matches English texts back to the keys of a catalogue (key → text, texts may hold {placeholders}).
+ * Texts without placeholders are looked up exactly and win over templates, so a fixed text is never
+ * read as a template that happens to fit it. Returns null for a text the catalogue does not hold.
+ */
+export function createMessageMatcher<K extends string>(
+  catalogue: Readonly<Record<K, string>>,
+): (text: string) => CatalogueMatch<K> | null {
+  const exact = new Map<string, K>();
+  const templates: Array<{ key: K; names: string[]; pattern: RegExp }> = [];
+  for (const key of Object.keys(catalogue) as K[]) {
+    const parts = catalogue[key].split(/(\{\w+\})/);
+    const names = parts.flatMap((part) => PLACEHOLDER.exec(part)?.[1] ?? []);
+    if (names.length === 0) {
+      exact.set(catalogue[key], key);
+      continue;
+    }
+    const source = parts
+      .map((part) => (PLACEHOLDER.test(part) ? '(.+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    templates.push({ key, names, pattern: new RegExp(`^${source}$`, 's') });
+  }
+  return (text) => {
+    const key = exact.get(text);
+    if (key !== undefined) return { key, params: {} };
+    for (const { key: templateKey, names, pattern } of templates) {
+      const match = pattern.exec(text);
+      if (!match) continue;
+      const params: Record<string, string> = {};
+      names.forEach((name, index) => {
+        params[name] = match[index + 1] ?? '';
+      });
+      return { key: templateKey, params };
+    }
+    return null;
+  };
+}
+
+const matchSpecMessage = createMessageMatcher(MESSAGE_CATALOGUE);
 
 /**
  * Maps an English message (for example one a server returned) back to its key and parameters, so
@@ -180,16 +207,5 @@ const TEMPLATE_MATCHERS = (Object.keys(MESSAGE_TEMPLATES) as TemplatedMessageKey
  * characters' is `nameTooLong`, not `cannotExceed`. Returns null for texts we do not own.
  */
 export function findMessageKey(text: string): MessageMatch | null {
-  const staticKey = STATIC_BY_TEXT.get(text);
-  if (staticKey !== undefined) return { key: staticKey, params: {} };
-  for (const { key, names, pattern } of TEMPLATE_MATCHERS) {
-    const match = pattern.exec(text);
-    if (!match) continue;
-    const params: Record<string, string> = {};
-    names.forEach((name, index) => {
-      params[name] = match[index + 1] ?? '';
-    });
-    return { key, params };
-  }
-  return null;
+  return matchSpecMessage(text);
 }

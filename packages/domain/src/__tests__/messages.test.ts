@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  createMessageMatcher,
   MESSAGE_CATALOGUE,
   MESSAGE_TEMPLATES,
   MESSAGES,
@@ -164,5 +165,29 @@ describe('findMessageKey', () => {
     expect(findMessageKey(' Your session has expired')).toBeNull();
     expect(findMessageKey('User  was not found.')).toBeNull();
     expect(findMessageKey('')).toBeNull();
+  });
+});
+
+describe('createMessageMatcher', () => {
+  const match = createMessageMatcher({
+    gone: 'This team does not exist.',
+    seats: 'No {licence} licence is left: all {limit} are in use.',
+    anyText: '{text}',
+  });
+
+  it('finds fixed texts exactly, before any template that would also fit them', () => {
+    expect(match('This team does not exist.')).toEqual({ key: 'gone', params: {} });
+  });
+
+  it('reads the placeholders of a template back out of the text', () => {
+    expect(match('No Full User licence is left: all 2 are in use.')).toEqual({
+      key: 'seats',
+      params: { licence: 'Full User', limit: '2' },
+    });
+  });
+
+  it('treats the template text as literal apart from its placeholders', () => {
+    expect(createMessageMatcher({ dots: 'a.b {x}' })('aXb 1')).toBeNull();
+    expect(createMessageMatcher({ none: 'fixed' })('other')).toBeNull();
   });
 });

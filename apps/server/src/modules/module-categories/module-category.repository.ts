@@ -1,6 +1,7 @@
-import { and, asc, eq, max, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, max, sql } from 'drizzle-orm';
 import { moduleCategories } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { nameTakenIn } from '../../platform/database/unique-name.ts';
 
 // Tenant first, and filtered on it, like every repository (RLS is the second wall).
 
@@ -47,20 +48,19 @@ export async function lockCategory(tx: TenantTx, tenantId: string, id: string): 
 }
 
 /** Whether another group of the tenant has this name, compared case-insensitively like the unique index. */
-export async function nameTaken(
-  tx: TenantTx,
-  tenantId: string,
-  name: string,
-  exceptId: string | null,
-): Promise<boolean> {
-  const sameName = sql`lower(${moduleCategories.categoryName}) = lower(${name})`;
-  const rows = await tx
-    .select({ id: moduleCategories.id })
-    .from(moduleCategories)
-    .where(and(inTenant(tenantId), sameName, exceptId ? ne(moduleCategories.id, exceptId) : undefined))
-    .limit(1);
-  return rows.length > 0;
-}
+export const nameTaken = (tx: TenantTx, tenantId: string, name: string, exceptId: string | null) =>
+  nameTakenIn(
+    tx,
+    {
+      table: moduleCategories,
+      id: moduleCategories.id,
+      tenantId: moduleCategories.tenantId,
+      name: moduleCategories.categoryName,
+    },
+    tenantId,
+    name,
+    exceptId,
+  );
 
 export async function nextOrderIndex(tx: TenantTx, tenantId: string): Promise<number> {
   const rows = await tx

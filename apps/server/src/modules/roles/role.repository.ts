@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { menus, rolePermissions, roles, userRoles, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { nameTakenIn } from '../../platform/database/unique-name.ts';
 
 // Tenant first, and filtered on it, like every repository (RLS is the second wall).
 
@@ -50,20 +51,14 @@ export async function findRole(
 }
 
 /** Whether another role of the tenant has this name, compared case-insensitively like the unique index. */
-export async function nameTaken(
-  tx: TenantTx,
-  tenantId: string,
-  name: string,
-  exceptId: string | null,
-): Promise<boolean> {
-  const sameName = sql`lower(${roles.roleName}) = lower(${name})`;
-  const rows = await tx
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(inTenant(tenantId), sameName, exceptId ? ne(roles.id, exceptId) : undefined))
-    .limit(1);
-  return rows.length > 0;
-}
+export const nameTaken = (tx: TenantTx, tenantId: string, name: string, exceptId: string | null) =>
+  nameTakenIn(
+    tx,
+    { table: roles, id: roles.id, tenantId: roles.tenantId, name: roles.roleName },
+    tenantId,
+    name,
+    exceptId,
+  );
 
 export async function insertRole(
   tx: TenantTx,

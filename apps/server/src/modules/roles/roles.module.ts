@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { SessionCache } from '../../platform/auth/session-cache.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { roleRoutes } from './role.routes.ts';
 import { createRoleService } from './role.service.ts';
@@ -7,13 +6,9 @@ import { createRoleService } from './role.service.ts';
 export { createGrantCheck } from './role-check.ts';
 
 /**
- * Roles and the permission matrix (/settings/roles-permissions). The session cache is handed in but
- * not needed: it holds who a session belongs to, never what their roles grant (that is read per
- * request), so changing or deleting a role has nothing there to forget.
+ * Roles and the permission matrix (/settings/roles-permissions). Grants are read per request, never
+ * cached, so changing or deleting a role has no cache to clear.
  */
-export async function registerRoleModule(
-  app: FastifyInstance,
-  deps: ModuleDeps & { sessionCache?: SessionCache },
-): Promise<void> {
+export async function registerRoleModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
   await app.register(roleRoutes({ service: createRoleService(deps.db), guard: deps.guard }));
 }

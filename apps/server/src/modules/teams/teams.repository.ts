@@ -1,20 +1,8 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  ilike,
-  inArray,
-  ne,
-  or,
-  sql,
-  type AnyColumn,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { TeamSortColumn } from '@formloop/contracts';
 import { teamMembers, teams, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { nameTakenIn } from '../../platform/database/unique-name.ts';
 
 // Tenant first, and filtered on it, like every repository (RLS is the second wall).
 
@@ -149,20 +137,14 @@ export async function findUsers(
 }
 
 /** Whether another team of the tenant has this name, compared case-insensitively like the unique index. */
-export async function nameTaken(
-  tx: TenantTx,
-  tenantId: string,
-  name: string,
-  exceptId: string | null,
-): Promise<boolean> {
-  const sameName = sql`lower(${teams.teamName}) = lower(${name})`;
-  const rows = await tx
-    .select({ id: teams.id })
-    .from(teams)
-    .where(and(teamInTenant(tenantId), sameName, exceptId ? ne(teams.id, exceptId) : undefined))
-    .limit(1);
-  return rows.length > 0;
-}
+export const nameTaken = (tx: TenantTx, tenantId: string, name: string, exceptId: string | null) =>
+  nameTakenIn(
+    tx,
+    { table: teams, id: teams.id, tenantId: teams.tenantId, name: teams.teamName },
+    tenantId,
+    name,
+    exceptId,
+  );
 
 export async function insertTeam(
   tx: TenantTx,

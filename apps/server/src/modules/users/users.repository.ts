@@ -17,6 +17,7 @@ import type { UserSortColumn, UserStatusFilter } from '@formloop/contracts';
 import type { UserKind } from '@formloop/domain';
 import { roles, sessions, teamMembers, teams, tenants, userRoles, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { nameTakenIn } from '../../platform/database/unique-name.ts';
 
 // Tenant first, and filtered on it, like every repository (RLS is the second wall). Reading and
 // locking single users, updating them and revoking their sessions reuse identity.repository.ts.
@@ -65,14 +66,14 @@ export async function activeCountOfKind(tx: TenantTx, tenantId: string, kind: Us
 }
 
 /** Compared like the unique index users_tenant_username_key: lower(username). */
-export async function usernameTaken(tx: TenantTx, tenantId: string, username: string): Promise<boolean> {
-  const rows = await tx
-    .select({ id: users.id })
-    .from(users)
-    .where(and(inTenant(tenantId), sql`lower(${users.username}) = lower(${username})`))
-    .limit(1);
-  return rows.length > 0;
-}
+export const usernameTaken = (tx: TenantTx, tenantId: string, username: string) =>
+  nameTakenIn(
+    tx,
+    { table: users, id: users.id, tenantId: users.tenantId, name: users.username },
+    tenantId,
+    username,
+    null,
+  );
 
 export async function insertUser(
   tx: TenantTx,

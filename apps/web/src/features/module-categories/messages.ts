@@ -1,13 +1,9 @@
-import {
-  MODULE_CATEGORY_MESSAGES,
-  type FieldError,
-  type ModuleCategoryMessageKey,
-} from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
+import { MODULE_CATEGORY_MESSAGES } from '@formloop/contracts';
+import { createMessageMatcher, MESSAGES } from '@formloop/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { useMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const MODULE_CATEGORIES_NAMESPACE = 'moduleCategories';
 
@@ -22,12 +18,7 @@ export const GROUP_MESSAGE_KEYS = [
 ] as const;
 export type GroupMessageKey = (typeof GROUP_MESSAGE_KEYS)[number];
 
-const OWN_BY_TEXT = new Map(
-  (Object.keys(MODULE_CATEGORY_MESSAGES) as ModuleCategoryMessageKey[]).map((key) => [
-    MODULE_CATEGORY_MESSAGES[key] as string,
-    key,
-  ]),
-);
+const matchOwn = createMessageMatcher(MODULE_CATEGORY_MESSAGES);
 
 /**
  * Texts in the reader's language: group(key) for the spec's group messages, translate(text) for a
@@ -36,26 +27,12 @@ const OWN_BY_TEXT = new Map(
  */
 export function useGroupMessages() {
   const { t } = useTranslation(MODULE_CATEGORIES_NAMESPACE);
-  const translateSpec = useMessageTranslator();
+  const translate = useAreaMessageTranslator(MODULE_CATEGORIES_NAMESPACE, 'errors', matchOwn);
   const group = useCallback(
     (key: GroupMessageKey) => t(`messages.${key}`, { defaultValue: MESSAGES[key] }),
     [t],
   );
-  const translate = useCallback(
-    (text: string) => {
-      const own = OWN_BY_TEXT.get(text);
-      return own ? t(`errors.${own}`, { defaultValue: text }) : translateSpec(text);
-    },
-    [t, translateSpec],
-  );
   return { group, translate };
-}
-
-/** A 400's field messages, for putting them under the form's fields. */
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
-  const errors = (error.data as { errors?: unknown }).errors;
-  return Array.isArray(errors) ? (errors as FieldError[]) : [];
 }
 
 /** A conflict or not-found message the server words for people; otherwise the fallback is clearer. */

@@ -1,30 +1,16 @@
-import { ORGANIZATION_MESSAGES, type OrganizationMessageKey } from '@formloop/contracts';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { ORGANIZATION_MESSAGES } from '@formloop/contracts';
+import { createMessageMatcher } from '@formloop/domain';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { useMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
-const KEY_BY_TEXT = new Map(
-  (Object.keys(ORGANIZATION_MESSAGES) as OrganizationMessageKey[]).map((key) => [
-    ORGANIZATION_MESSAGES[key] as string,
-    key,
-  ]),
-);
+const matchOwn = createMessageMatcher(ORGANIZATION_MESSAGES);
 
 /**
  * A server or client message in the reader's language: this area's own texts through
  * organization:messages, the spec's through the validation namespace, anything else as it came.
  */
 export function useOrganizationMessage(): (text: string) => string {
-  const { t } = useTranslation('organization');
-  const translate = useMessageTranslator();
-  return useCallback(
-    (text: string) => {
-      const key = KEY_BY_TEXT.get(text);
-      return key ? t(`messages.${key}`, { defaultValue: text }) : translate(text);
-    },
-    [t, translate],
-  );
+  return useAreaMessageTranslator('organization', 'messages', matchOwn);
 }
 
 /** The text to show for a failed save: the first field message, else the server's, else the fallback. */

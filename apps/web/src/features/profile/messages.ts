@@ -1,52 +1,17 @@
-import { PROFILE_MESSAGES, type FieldError, type ProfileMessageKey } from '@formloop/contracts';
+import { PROFILE_MESSAGES } from '@formloop/contracts';
+import { createMessageMatcher } from '@formloop/domain';
 import type { FormInstance } from 'antd/es/form';
-import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/api-error.ts';
-import { useMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
+import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// Profile texts the server sends, matched back to their keys; {count} and the like become groups.
-const MATCHERS = (Object.keys(PROFILE_MESSAGES) as ProfileMessageKey[]).map((key) => {
-  const names: string[] = [];
-  const source = PROFILE_MESSAGES[key]
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (name === undefined) return escape(part);
-      names.push(name);
-      return '(.+)';
-    })
-    .join('');
-  return { key, names, pattern: new RegExp(`^${source}$`) };
-});
+const matchOwn = createMessageMatcher(PROFILE_MESSAGES);
 
 /**
  * Shows a server or client message in the reader's language: the spec's messages through the
  * validation namespace, the profile's own through profile:messages, anything else as it came.
  */
 export function useProfileMessage(): (text: string) => string {
-  const { t } = useTranslation('profile');
-  const translate = useMessageTranslator();
-  return useCallback(
-    (text: string) => {
-      for (const { key, names, pattern } of MATCHERS) {
-        const match = pattern.exec(text);
-        if (!match) continue;
-        const params = Object.fromEntries(names.map((name, index) => [name, match[index + 1] ?? '']));
-        return t(`messages.${key}`, { ...params, defaultValue: text });
-      }
-      return translate(text);
-    },
-    [t, translate],
-  );
-}
-
-function fieldErrorsOf(error: unknown): FieldError[] {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
-  const errors = (error.data as { errors?: unknown }).errors;
-  return Array.isArray(errors) ? (errors as FieldError[]) : [];
+  return useAreaMessageTranslator('profile', 'messages', matchOwn);
 }
 
 /**

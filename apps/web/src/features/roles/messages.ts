@@ -1,14 +1,13 @@
 import { ROLE_MESSAGES, type RoleMessageKey } from '@formloop/contracts';
+import { createMessageMatcher } from '@formloop/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { useMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const ROLES_NAMESPACE = 'roles';
 
-const OWN_BY_TEXT = new Map(
-  (Object.keys(ROLE_MESSAGES) as RoleMessageKey[]).map((key) => [ROLE_MESSAGES[key] as string, key]),
-);
+const matchOwn = createMessageMatcher(ROLE_MESSAGES);
 
 /**
  * Texts in the reader's language: message(key) for this area's own messages, translate(text) for a
@@ -17,17 +16,10 @@ const OWN_BY_TEXT = new Map(
  */
 export function useRoleMessages() {
   const { t } = useTranslation(ROLES_NAMESPACE);
-  const translateSpec = useMessageTranslator();
+  const translate = useAreaMessageTranslator(ROLES_NAMESPACE, 'messages', matchOwn);
   const message = useCallback(
     (key: RoleMessageKey) => t(`messages.${key}`, { defaultValue: ROLE_MESSAGES[key] }),
     [t],
-  );
-  const translate = useCallback(
-    (text: string) => {
-      const own = OWN_BY_TEXT.get(text);
-      return own ? message(own) : translateSpec(text);
-    },
-    [message, translateSpec],
   );
   /** What to tell the user when a call failed: the server's reason when it gave one, else the fallback. */
   const failure = useCallback(

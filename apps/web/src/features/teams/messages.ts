@@ -1,14 +1,13 @@
-import { TEAM_MESSAGES, type FieldError, type TeamMessageKey } from '@formloop/contracts';
+import { TEAM_MESSAGES, type TeamMessageKey } from '@formloop/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/api-error.ts';
-import { useMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { createMessageMatcher } from '@formloop/domain';
+import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
+import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const TEAMS_NAMESPACE = 'teams';
 
-const OWN_BY_TEXT = new Map(
-  (Object.keys(TEAM_MESSAGES) as TeamMessageKey[]).map((key) => [TEAM_MESSAGES[key] as string, key]),
-);
+const matchOwn = createMessageMatcher(TEAM_MESSAGES);
 
 /**
  * Texts in the reader's language: text(key) for this area's own messages, translate(text) for a
@@ -17,26 +16,12 @@ const OWN_BY_TEXT = new Map(
  */
 export function useTeamMessages() {
   const { t } = useTranslation(TEAMS_NAMESPACE);
-  const translateSpec = useMessageTranslator();
+  const translate = useAreaMessageTranslator(TEAMS_NAMESPACE, 'messages', matchOwn);
   const text = useCallback(
     (key: TeamMessageKey) => t(`messages.${key}`, { defaultValue: TEAM_MESSAGES[key] }),
     [t],
   );
-  const translate = useCallback(
-    (message: string) => {
-      const own = OWN_BY_TEXT.get(message);
-      return own ? text(own) : translateSpec(message);
-    },
-    [text, translateSpec],
-  );
   return { text, translate };
-}
-
-/** A 400's field messages, for putting them under the form's fields. */
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
-  const errors = (error.data as { errors?: unknown }).errors;
-  return Array.isArray(errors) ? (errors as FieldError[]) : [];
 }
 
 /**

@@ -1,29 +1,14 @@
-import { USER_KIND_LABELS, USERS_MESSAGES, type FieldError, type UsersMessageKey } from '@formloop/contracts';
-import { isUserKind, type UserKind } from '@formloop/domain';
+import { USER_KIND_LABELS, USERS_MESSAGES, type UsersMessageKey } from '@formloop/contracts';
+import { createMessageMatcher, isUserKind, type UserKind } from '@formloop/domain';
 import type { FormInstance } from 'antd/es/form';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/api-error.ts';
-import { useMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
+import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const USER_MANAGEMENT_NAMESPACE = 'userManagement';
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-
-// This area's texts the server sends, matched back to their keys; {licence} and {limit} become groups.
-const MATCHERS = (Object.keys(USERS_MESSAGES) as UsersMessageKey[]).map((key) => {
-  const names: string[] = [];
-  const source = USERS_MESSAGES[key]
-    .split(/(\{\w+\})/)
-    .map((part) => {
-      const name = /^\{(\w+)\}$/.exec(part)?.[1];
-      if (name === undefined) return escape(part);
-      names.push(name);
-      return '(.+)';
-    })
-    .join('');
-  return { key, names, pattern: new RegExp(`^${source}$`) };
-});
+const matchOwn = createMessageMatcher(USERS_MESSAGES);
 
 const KIND_BY_LABEL = new Map(
   (Object.keys(USER_KIND_LABELS) as UserKind[]).map((kind) => [USER_KIND_LABELS[kind], kind]),
@@ -31,7 +16,7 @@ const KIND_BY_LABEL = new Map(
 
 /** Which of this area's messages a server text is, if any. */
 export function usersMessageKey(text: string): UsersMessageKey | null {
-  return MATCHERS.find(({ pattern }) => pattern.test(text))?.key ?? null;
+  return matchOwn(text)?.key ?? null;
 }
 
 /** The reader's name of a licence kind. */
@@ -46,32 +31,16 @@ export function useKindName(): (kind: UserKind) => string {
  * through the validation namespace, anything else as it came.
  */
 export function useUsersMessage(): (text: string) => string {
-  const { t } = useTranslation(USER_MANAGEMENT_NAMESPACE);
-  const translateSpec = useMessageTranslator();
   const kindName = useKindName();
-  return useCallback(
-    (text: string) => {
-      for (const { key, names, pattern } of MATCHERS) {
-        const match = pattern.exec(text);
-        if (!match) continue;
-        const params: Record<string, string> = {};
-        names.forEach((name, index) => {
-          const value = match[index + 1] ?? '';
-          const kind = name === 'licence' ? KIND_BY_LABEL.get(value) : undefined;
-          params[name] = kind && isUserKind(kind) ? kindName(kind) : value;
-        });
-        return t(`messages.${key}`, { ...params, defaultValue: text });
-      }
-      return translateSpec(text);
+  // A seat message names the licence in English; say it in the reader's language.
+  const translateLicence = useCallback(
+    (params: Record<string, string>) => {
+      const kind = params.licence === undefined ? undefined : KIND_BY_LABEL.get(params.licence);
+      return kind && isUserKind(kind) ? { ...params, licence: kindName(kind) } : params;
     },
-    [t, translateSpec, kindName],
+    [kindName],
   );
-}
-
-export function fieldErrorsOf(error: unknown): FieldError[] {
-  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
-  const errors = (error.data as { errors?: unknown }).errors;
-  return Array.isArray(errors) ? (errors as FieldError[]) : [];
+  return useAreaMessageTranslator(USER_MANAGEMENT_NAMESPACE, 'messages', matchOwn, translateLicence);
 }
 
 /**

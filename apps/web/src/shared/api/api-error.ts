@@ -1,3 +1,5 @@
+import type { FieldError } from '@formloop/contracts';
+
 /** A failed API call: the HTTP status (0 when the request never got an answer), the server's message and its data. */
 export class ApiError extends Error {
   readonly status: number;
@@ -12,3 +14,10 @@ export class ApiError extends Error {
 }
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** A 400's field messages ({field, message} pairs), for putting them under a form's fields. */
+export function fieldErrorsOf(error: unknown): FieldError[] {
+  if (!isApiError(error) || typeof error.data !== 'object' || error.data === null) return [];
+  const errors = (error.data as { errors?: unknown }).errors;
+  return Array.isArray(errors) ? (errors as FieldError[]) : [];
+}

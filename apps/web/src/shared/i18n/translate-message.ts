@@ -1,4 +1,4 @@
-import { findMessageKey, MESSAGE_CATALOGUE, type MessageKey } from '@formloop/domain';
+import { findMessageKey, MESSAGE_CATALOGUE, type CatalogueMatch, type MessageKey } from '@formloop/domain';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -30,4 +30,29 @@ export function translateMessageKey(
 export function useMessageTranslator(): (text: string) => string {
   const { t } = useTranslation(MESSAGE_NAMESPACE);
   return useCallback((text: string) => translateMessage(t, text), [t]);
+}
+
+/**
+ * A feature's own server messages (its `<AREA>_MESSAGES` in packages/contracts) in the reader's
+ * language: a text `match` recognises goes through `{keyPrefix}.{key}` of the feature's namespace with
+ * its placeholders (optionally rewritten by `mapParams`, e.g. to translate a licence name); the spec's
+ * messages through the validation namespace; anything else as it came.
+ */
+export function useAreaMessageTranslator<K extends string>(
+  namespace: string,
+  keyPrefix: string,
+  match: (text: string) => CatalogueMatch<K> | null,
+  mapParams?: (params: Record<string, string>) => Record<string, string>,
+): (text: string) => string {
+  const { t } = useTranslation(namespace);
+  const translateSpec = useMessageTranslator();
+  return useCallback(
+    (text: string) => {
+      const own = match(text);
+      if (!own) return translateSpec(text);
+      const params = mapParams ? mapParams(own.params) : own.params;
+      return t(`${keyPrefix}.${own.key}`, { ...params, defaultValue: text });
+    },
+    [t, translateSpec, keyPrefix, match, mapParams],
+  );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 
-/** The value as it was `delayMs` after it last changed (spec §9: sidebar search waits 500 ms). */
+/** The value as it was `delayMs` after it last changed (spec §5, §9: searches wait 500 ms). */
 export function useDebouncedValue<T>(value: T, delayMs: number): T {
   const [settled, setSettled] = useState(value);
   useEffect(() => {

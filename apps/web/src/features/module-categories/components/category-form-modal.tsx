@@ -9,7 +9,8 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { domainRule } from '../../auth/validation.ts';
 import { useSaveModuleCategory } from '../api.ts';
-import { fieldErrorsOf, serverReason, useGroupMessages } from '../messages.ts';
+import { fieldErrorsOf } from '../../../shared/api/api-error.ts';
+import { serverReason, useGroupMessages } from '../messages.ts';
 import { categoryIconMessage, categoryNameMessage } from '../validation.ts';
 
 interface GroupValues {

@@ -5,7 +5,7 @@ import theme from 'antd/es/theme';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessage, translateMessageKey } from '../../../shared/i18n/translate-message.ts';
-import { useDebouncedValue } from '../hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 
 /**
  * The sidebar search box (spec §2, §5): placeholder 'Type here to Search', special characters are

@@ -11,7 +11,8 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { domainRule } from '../../auth/validation.ts';
 import { useSaveTeam } from '../api.ts';
-import { failureReason, fieldErrorsOf, useTeamMessages } from '../messages.ts';
+import { fieldErrorsOf } from '../../../shared/api/api-error.ts';
+import { failureReason, useTeamMessages } from '../messages.ts';
 import { teamDescriptionMessage, teamNameMessage } from '../validation.ts';
 import { UserSelect } from './user-select.tsx';
 

@@ -10,7 +10,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { useDebouncedValue } from '../../shell/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { useDeleteTeam, useTeamTable } from '../api.ts';
 import { failureReason, useTeamMessages } from '../messages.ts';
 import { TeamFormModal } from './team-form-modal.tsx';

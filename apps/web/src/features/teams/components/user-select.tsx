@@ -4,7 +4,7 @@ import Select from 'antd/es/select';
 import Spin from 'antd/es/spin';
 import { useMemo, useState, type UIEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '../../shell/hooks/use-debounced-value.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { useTeamUsers } from '../api.ts';
 
 /** A person a select already shows (the current lead), so the label is right before any search. */

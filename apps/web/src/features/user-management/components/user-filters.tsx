@@ -7,7 +7,7 @@ import Select from 'antd/es/select';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUsersMessage } from '../messages.ts';
-import { useDebouncedValue } from '../use-debounced-value.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { searchMessage } from '../validation.ts';
 
 /**

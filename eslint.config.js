@@ -64,7 +64,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ['packages/domain/**/*.ts', 'packages/contracts/**/*.ts'],
+    files: ['packages/domain/**/*.ts', 'packages/formula/**/*.ts', 'packages/contracts/**/*.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

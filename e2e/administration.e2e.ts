@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { choose, fillAll, pickOption } from './support/antd.ts';
 import { MENUS } from './support/menus.ts';
 import { expectSignedInAs, signIn, snap } from './support/journey.ts';
 import { ADMIN } from './support/users.ts';
@@ -11,32 +12,6 @@ import { ADMIN } from './support/users.ts';
 const NEWCOMER = { username: 'nina', fullname: 'Nina Newcomer', password: 'nina-pass-1' };
 const TEAM = 'Field Crew';
 const ROLE = 'Field Staff';
-
-/** Picks an option of the open antd select by its text (the list is rendered at the end of the page). */
-async function pickOption(page: Page, text: string | RegExp) {
-  const open = page.locator('.ant-select-dropdown:not(.ant-select-dropdown-hidden)');
-  await open.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
-}
-
-/** Opens a single select and picks an option, again if the list was still opening at the first click. */
-async function choose(page: Page, select: Locator, text: string | RegExp, chosen: Locator) {
-  await expect(async () => {
-    await select.click();
-    await pickOption(page, text);
-    await expect(chosen).toBeVisible({ timeout: 1000 });
-  }).toPass({ timeout: 15_000 });
-}
-
-/**
- * Fills a dialog's fields and checks each kept its value: antd moves focus into a modal as it finishes
- * opening, which can steal typed text into the first field, so the fills are repeated until all hold.
- */
-async function fillAll(fields: Array<[Locator, string]>) {
-  await expect(async () => {
-    for (const [field, value] of fields) await field.fill(value);
-    for (const [field, value] of fields) await expect(field).toHaveValue(value, { timeout: 500 });
-  }).toPass({ timeout: 15_000 });
-}
 
 test('an administrator sets up team, user, role and menu order; the user sees exactly that', async ({
   browser,

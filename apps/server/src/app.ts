@@ -28,6 +28,9 @@ import { registerUserModule } from './modules/users/users.module.ts';
 import { registerTeamModule } from './modules/teams/teams.module.ts';
 import { registerRoleModule } from './modules/roles/roles.module.ts';
 import { registerMenuModule } from './modules/menus/menus.module.ts';
+import { registerAppsModule } from './modules/apps/apps.module.ts';
+import { registerAppSettingsModule } from './modules/app-settings/app-settings.module.ts';
+import { registerReferenceDataModule } from './modules/reference-data/reference-data.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -119,6 +122,9 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerTeamModule(app, { db, guard });
   await registerRoleModule(app, { db, guard });
   await registerMenuModule(app, { db, guard });
+  await registerAppsModule(app, { db, guard });
+  await registerAppSettingsModule(app, { db, guard });
+  await registerReferenceDataModule(app, { db, guard });
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

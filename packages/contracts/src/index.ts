@@ -40,3 +40,6 @@ export * from './users.ts';
 export * from './teams.ts';
 export * from './roles.ts';
 export * from './menus.ts';
+export * from './apps.ts';
+export * from './reference-data.ts';
+export * from './app-settings.ts';

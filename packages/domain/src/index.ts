@@ -24,3 +24,13 @@ export * from './organization/preferences.ts';
 
 export * from './access/permissions.ts';
 export * from './access/licences.ts';
+export * from './forms/value-types.ts';
+export * from './forms/field-catalogue.ts';
+export * from './forms/form-model.ts';
+export * from './forms/form-payload.ts';
+export * from './forms/field-permissions.ts';
+export * from './forms/app-status.ts';
+export * from './forms/reserved-names.ts';
+export * from './forms/email-templates.ts';
+export * from './forms/form-validation.ts';
+export * from './forms/form-diff.ts';

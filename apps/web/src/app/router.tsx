@@ -1,5 +1,12 @@
-import { lazy, Suspense, useEffect, type ComponentType, type LazyExoticComponent } from 'react';
-import { Navigate, Outlet, type RouteObject } from 'react-router';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
+import { Navigate, Outlet, useParams, type RouteObject } from 'react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
 import { PublicOnly } from '../features/auth/guards.tsx';
 import { LOGIN_PATH } from '../features/auth/return-url.ts';
@@ -84,6 +91,33 @@ const MenuSettingsPage = page(
   'MenuSettingsPage',
 );
 
+const ApplicationsPage = page(
+  () => import('../features/applications/pages/applications-page.tsx'),
+  'ApplicationsPage',
+);
+const FormEditorListPage = page(
+  () => import('../features/applications/pages/form-editor-list-page.tsx'),
+  'FormEditorListPage',
+);
+const FormEditorPage = page(
+  () => import('../features/form-editor/pages/form-editor-page.tsx'),
+  'FormEditorPage',
+);
+const ReferenceDataPage = page(
+  () => import('../features/reference-data/pages/reference-data-page.tsx'),
+  'ReferenceDataPage',
+);
+const ReferenceDataDetailPage = page(
+  () => import('../features/reference-data/pages/reference-data-detail-page.tsx'),
+  'ReferenceDataDetailPage',
+);
+
+/** One area, two pages: the detail page when the route has the id parameter, the list otherwise. */
+function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
+  const { id } = useParams();
+  return id ? detail : list;
+}
+
 /** A render failure anywhere: the error screen of spec §2. */
 function RouteError() {
   return (
@@ -125,6 +159,11 @@ function areaPage(area: AreaKey) {
   if (area === 'teamManagement') return <TeamManagementPage />;
   if (area === 'rolesPermissions') return <RolesPermissionsPage />;
   if (area === 'menuSettings') return <MenuSettingsPage />;
+  if (area === 'applications') return <ApplicationsPage />;
+  if (area === 'formEditor')
+    return <ListOrDetail list={<FormEditorListPage />} detail={<FormEditorPage />} />;
+  if (area === 'referenceData')
+    return <ListOrDetail list={<ReferenceDataPage />} detail={<ReferenceDataDetailPage />} />;
   return <AreaNotBuiltPage area={area} />;
 }
 

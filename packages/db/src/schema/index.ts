@@ -5,3 +5,6 @@ export * from './notifications.ts';
 export * from './profile.ts';
 export * from './administration.ts';
 export * from './access.ts';
+export * from './apps.ts';
+export * from './ai-catalogue.ts';
+export * from './reference-data.ts';

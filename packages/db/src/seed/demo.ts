@@ -10,7 +10,12 @@ export const DEMO_LICENCE_COUNTS: Readonly<Record<string, number>> = {
 };
 
 /** The demo holds one bot licence, so the settings page shows both a licensed and a gated integration. */
-export const DEMO_FEATURE_LICENCES: readonly string[] = ['BOT_COMPANIES_HOUSE'];
+export const DEMO_FEATURE_LICENCES: readonly string[] = [
+  'BOT_COMPANIES_HOUSE',
+  'AI_AZURE_FORM_RECOGNIZER',
+  'AI_AZURE_COMPUTER_VISION',
+  'AI_OPENAI_GPT_4O',
+];
 
 export interface DemoSeedInput {
   /** argon2id hash of the administrator's password (hashing is the server's business). */

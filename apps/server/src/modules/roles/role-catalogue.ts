@@ -1,6 +1,12 @@
 import { ROLE_MESSAGES, type CatalogueRow, type FieldError, type Grant } from '@formloop/contracts';
-import { ACTIONS_BY_RESOURCE_KIND, isActionOf, menuResource, parseResource } from '@formloop/domain';
-import type { GrantRow, MenuNode } from './role.repository.ts';
+import {
+  ACTIONS_BY_RESOURCE_KIND,
+  appResource,
+  isActionOf,
+  menuResource,
+  parseResource,
+} from '@formloop/domain';
+import type { AppNode, GrantRow, MenuNode } from './role.repository.ts';
 
 // The rows of the permission matrix and the check of a submitted matrix. Pure: the service feeds
 // them what the database holds.
@@ -53,6 +59,25 @@ export function menuCatalogue(nodes: readonly MenuNode[]): CatalogueRow[] {
   return rows;
 }
 
+/** The tenant's apps as matrix rows, after the menus, by name: view, create, edit and delete each. */
+export function appCatalogue(apps: readonly AppNode[]): CatalogueRow[] {
+  return [...apps]
+    .sort(
+      (a, b) =>
+        a.displayName.toLowerCase().localeCompare(b.displayName.toLowerCase()) || a.id.localeCompare(b.id),
+    )
+    .map((app) => ({
+      resource: appResource(app.id),
+      kind: 'app',
+      id: app.id,
+      label: app.displayName,
+      parent: null,
+      depth: 0,
+      is_group: false,
+      actions: [...ACTIONS_BY_RESOURCE_KIND.app],
+    }));
+}
+
 export interface GrantCheck {
   /** The entries that are malformed or not allowed, as grants.<index>. */
   errors: FieldError[];
@@ -60,41 +85,47 @@ export interface GrantCheck {
   grants: GrantRow[];
   /** Where each well-formed entry's menu id sits, for the caller to look up in the tenant. */
   menuEntries: Array<{ index: number; id: string }>;
+  /** Likewise for app ids. */
+  appEntries: Array<{ index: number; id: string }>;
 }
 
 /**
  * Shapes a submitted matrix: every entry a known kind with an action it offers, duplicates
- * collapsed. App resources are refused until apps exist. Menu ids still have to be found in the
- * tenant (menuEntries; see unknownMenuErrors), so that one answer can name every bad entry.
+ * collapsed. Menu and app ids still have to be found in the tenant (menuEntries, appEntries; see
+ * matrixErrors), so that one answer can name every bad entry.
  */
 export function checkGrants(submitted: readonly Grant[]): GrantCheck {
   const errors: FieldError[] = [];
   const seen = new Set<string>();
   const grants: GrantRow[] = [];
   const menuEntries: GrantCheck['menuEntries'] = [];
+  const appEntries: GrantCheck['appEntries'] = [];
   submitted.forEach(({ resource, action }, index) => {
     const field = `grants.${index}`;
     const parsed = parseResource(resource);
     if (!parsed) return void errors.push({ field, message: ROLE_MESSAGES.unknownResource });
-    if (parsed.kind === 'app') return void errors.push({ field, message: ROLE_MESSAGES.appsNotAvailable });
     if (!isActionOf(resource, action)) {
       return void errors.push({ field, message: ROLE_MESSAGES.actionNotAllowed });
     }
     if (!isUuid(parsed.id)) return void errors.push({ field, message: ROLE_MESSAGES.unknownResource });
-    menuEntries.push({ index, id: parsed.id });
+    (parsed.kind === 'app' ? appEntries : menuEntries).push({ index, id: parsed.id });
     const key = `${resource}\n${action}`;
     if (seen.has(key)) return;
     seen.add(key);
     grants.push({ resource, action });
   });
-  return { errors, grants: sortGrants(grants), menuEntries };
+  return { errors, grants: sortGrants(grants), menuEntries, appEntries };
 }
 
-/** Every problem of a submitted matrix once its menu ids were looked up, in entry order. */
-export function matrixErrors(check: GrantCheck, foundMenuIds: ReadonlySet<string>): FieldError[] {
-  const unknown = check.menuEntries
-    .filter((entry) => !foundMenuIds.has(entry.id))
-    .map((entry) => ({ field: `grants.${entry.index}`, message: ROLE_MESSAGES.unknownResource }));
+/** Every problem of a submitted matrix once its menu and app ids were looked up, in entry order. */
+export function matrixErrors(
+  check: GrantCheck,
+  found: { menus: ReadonlySet<string>; apps: ReadonlySet<string> },
+): FieldError[] {
+  const unknown = [
+    ...check.menuEntries.filter((entry) => !found.menus.has(entry.id)),
+    ...check.appEntries.filter((entry) => !found.apps.has(entry.id)),
+  ].map((entry) => ({ field: `grants.${entry.index}`, message: ROLE_MESSAGES.unknownResource }));
   const indexOf = (error: FieldError) => Number(error.field.slice('grants.'.length));
   return [...check.errors, ...unknown].sort((a, b) => indexOf(a) - indexOf(b));
 }

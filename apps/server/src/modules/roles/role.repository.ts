@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { menus, rolePermissions, roles, userRoles, users } from '@formloop/db';
+import { menus, modules, rolePermissions, roles, userRoles, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { nameTakenIn } from '../../platform/database/unique-name.ts';
 
@@ -16,6 +16,7 @@ export type MenuNode = {
   isGroup: boolean;
   orderIndex: number;
 };
+export type AppNode = { id: string; displayName: string };
 
 const roleColumns = { id: roles.id, roleName: roles.roleName, description: roles.description };
 const inTenant = (tenantId: string) => eq(roles.tenantId, tenantId);
@@ -159,5 +160,27 @@ export async function existingMenuIds(
     .select({ id: menus.id })
     .from(menus)
     .where(and(eq(menus.tenantId, tenantId), inArray(menus.id, [...ids])));
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Every app of the tenant (the matrix grants view/create/edit/delete on each). */
+export async function listApps(tx: TenantTx, tenantId: string): Promise<AppNode[]> {
+  return tx
+    .select({ id: modules.id, displayName: modules.displayName })
+    .from(modules)
+    .where(eq(modules.tenantId, tenantId));
+}
+
+/** Which of `ids` are apps of this tenant. */
+export async function existingAppIds(
+  tx: TenantTx,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await tx
+    .select({ id: modules.id })
+    .from(modules)
+    .where(and(eq(modules.tenantId, tenantId), inArray(modules.id, [...ids])));
   return new Set(rows.map((row) => row.id));
 }

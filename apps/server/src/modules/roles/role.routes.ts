@@ -57,7 +57,7 @@ export const roleRoutes = (deps: {
           description:
             'The stored application menus (resource menu:{id}, action view) in their tree order: depth first, ' +
             'siblings by order_index; parent is the resource of the group above, depth its nesting. ' +
-            'App rows (resource app:{moduleId}, actions view/create/edit/delete) follow once apps exist.',
+            'App rows (resource app:{moduleId}, actions view/create/edit/delete) follow, by app name.',
           response: { 200: roleCatalogueResponseSchema, ...errorResponses(401, 403) },
         },
       },
@@ -130,8 +130,8 @@ export const roleRoutes = (deps: {
           summary: 'Replace the role’s permission matrix',
           description:
             'grants: every granted cell as {resource, action}; cells left out are refused. Each resource must ' +
-            'be a menu of this tenant (menu:{id}) and the action one its kind offers (menus: view); app ' +
-            'resources are refused until apps exist. Any bad entry is a 400 whose data.errors name it as ' +
+            'be a menu (menu:{id}) or an app (app:{id}) of this tenant and the action one its kind offers ' +
+            '(menus: view; apps: view, create, edit, delete). Any bad entry is a 400 whose data.errors name it as ' +
             'grants.<index>, and nothing is written. Duplicates are collapsed. Takes effect on the next request ' +
             'of every user holding the role. Answers the role as GET does.',
           params: roleIdParamsSchema,

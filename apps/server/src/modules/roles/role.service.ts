@@ -11,7 +11,14 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { checkGrants, grantLines, isUuid, matrixErrors, menuCatalogue } from './role-catalogue.ts';
+import {
+  appCatalogue,
+  checkGrants,
+  grantLines,
+  isUuid,
+  matrixErrors,
+  menuCatalogue,
+} from './role-catalogue.ts';
 import * as repo from './role.repository.ts';
 import type { GrantRow, MemberRow, RoleView } from './role.repository.ts';
 
@@ -94,9 +101,10 @@ export function createRoleService(db: TenantDb) {
     },
 
     async catalogue(ctx: CallContext): Promise<CatalogueRow[]> {
-      const nodes = await db.inTenant(ctx.tenantId, (tx) => repo.listMenus(tx, ctx.tenantId));
-      // App rows (kind 'app', view/create/edit/delete) join here, after the menus, once apps exist.
-      return menuCatalogue(nodes);
+      return db.inTenant(ctx.tenantId, async (tx) => [
+        ...menuCatalogue(await repo.listMenus(tx, ctx.tenantId)),
+        ...appCatalogue(await repo.listApps(tx, ctx.tenantId)),
+      ]);
     },
 
     async get(ctx: CallContext, id: string): Promise<RoleDetail> {
@@ -169,8 +177,8 @@ export function createRoleService(db: TenantDb) {
     },
 
     /**
-     * Replaces the role's matrix. Every entry must name a menu of this tenant with an action its kind
-     * offers; anything else is a 400 naming each bad entry, and nothing is written.
+     * Replaces the role's matrix. Every entry must name a menu or an app of this tenant with an action
+     * its kind offers; anything else is a 400 naming each bad entry, and nothing is written.
      */
     async setMatrix(
       ctx: CallContext,
@@ -181,8 +189,11 @@ export function createRoleService(db: TenantDb) {
       return db.inTenant(ctx.tenantId, async (tx) => {
         const current = await existing(tx, ctx.tenantId, id, true);
         const checked = checkGrants(body.grants);
-        const ids = [...new Set(checked.menuEntries.map((entry) => entry.id))];
-        const errors = matrixErrors(checked, await repo.existingMenuIds(tx, ctx.tenantId, ids));
+        const idsOf = (entries: Array<{ id: string }>) => [...new Set(entries.map((entry) => entry.id))];
+        const errors = matrixErrors(checked, {
+          menus: await repo.existingMenuIds(tx, ctx.tenantId, idsOf(checked.menuEntries)),
+          apps: await repo.existingAppIds(tx, ctx.tenantId, idsOf(checked.appEntries)),
+        });
         if (errors.length > 0) throw invalid(errors);
 
         const before = await repo.listGrants(tx, ctx.tenantId, current.id);

@@ -36,6 +36,17 @@ let uma: string;
 //       Old (0)
 const menu: Record<string, string> = {};
 let foreignMenu: string;
+const app: Record<string, string> = {};
+let foreignApp: string;
+
+/** An app, inserted directly (the Editor API is tested in the apps module). */
+async function insertApp(label: string, name: string): Promise<string> {
+  const { rows } = await server.owner.query<{ id: string }>(
+    `INSERT INTO modules (tenant_id, display_name, module_draft) VALUES ($1, $2, '{}'::jsonb) RETURNING id`,
+    [await tenantId(server, label), name],
+  );
+  return rows[0]!.id;
+}
 
 const granted = () => db.inTenant(acme, (tx) => grantedResources(tx, acme, uma, 'view', 'menu:'));
 const view = (name: string) => ({ resource: menuResource(menu[name]!), action: 'view' });
@@ -66,6 +77,9 @@ beforeAll(async () => {
   menu.Budgets = await insertMenu(server, 'acme', { name: 'Budgets', order: 0, parent: menu.Finance });
   menu.Old = await insertMenu(server, 'acme', { name: 'Old', parent: menu.Archive });
   foreignMenu = await insertMenu(server, 'globex', { name: 'Globex menu' });
+  app.Orders = await insertApp('acme', 'Orders');
+  app.Expenses = await insertApp('acme', 'expenses');
+  foreignApp = await insertApp('globex', 'Globex app');
 });
 afterAll(async () => {
   await appPool?.end();
@@ -73,7 +87,7 @@ afterAll(async () => {
 });
 
 describe('the permission matrix', () => {
-  it('lists the tenant’s menus as matrix rows in tree order', async () => {
+  it('lists the tenant’s menus as matrix rows in tree order, then its apps by name', async () => {
     const res = await admin.get(CATALOGUE);
     expect(res.statusCode).toBe(200);
     const rows = res.json().data;
@@ -84,7 +98,19 @@ describe('the permission matrix', () => {
       '1:Archive',
       '2:Old',
       '0:Reports',
+      '0:expenses',
+      '0:Orders',
     ]);
+    expect(rows[7]).toEqual({
+      resource: `app:${app.Orders}`,
+      kind: 'app',
+      id: app.Orders,
+      label: 'Orders',
+      parent: null,
+      depth: 0,
+      is_group: false,
+      actions: ['view', 'create', 'edit', 'delete'],
+    });
     expect(rows[0]).toEqual({
       resource: `menu:${menu.Finance}`,
       kind: 'menu',
@@ -99,7 +125,27 @@ describe('the permission matrix', () => {
     // Another tenant sees only its own.
     expect((await globex.get(CATALOGUE)).json().data.map((row: { id: string }) => row.id)).toEqual([
       foreignMenu,
+      foreignApp,
     ]);
+  });
+
+  it('grants every app action on the tenant’s apps, read per request like menu grants', async () => {
+    const role = await createRole(admin, 'Order clerks');
+    await assignRole(server, 'acme', 'uma', role.id);
+    const grants = ['view', 'create', 'edit', 'delete'].map((action) => ({
+      resource: `app:${app.Orders}`,
+      action,
+    }));
+    const res = await putMatrix(admin, role.id, [...grants, view('Reports')]);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.grants).toHaveLength(5);
+    const appsGranted = (action: string) =>
+      db.inTenant(acme, (tx) => grantedResources(tx, acme, uma, action, 'app:'));
+    expect(await appsGranted('view')).toEqual(new Set([`app:${app.Orders}`]));
+    expect(await appsGranted('delete')).toEqual(new Set([`app:${app.Orders}`]));
+    const rows = await auditRows(server, role.id);
+    expect(rows.at(-1)!.after.grants).toContain(`app:${app.Orders}:edit`);
+    expect((await admin.post(deletePath(role.id))).statusCode).toBe(200);
   });
 
   it('grants take effect on the user’s very next transaction, and go with the grant or the role', async () => {
@@ -162,7 +208,14 @@ describe('the permission matrix', () => {
         { resource: menuResource(menu.Reports!), action: 'approve' },
         'This action cannot be granted on this kind of entry.',
       ],
-      [{ resource: `app:${menu.Reports}`, action: 'view' }, 'App permissions cannot be granted yet.'],
+      // A menu's id is not an app's.
+      [{ resource: `app:${menu.Reports}`, action: 'view' }, 'This menu or app does not exist.'],
+      [{ resource: `app:${foreignApp}`, action: 'view' }, 'This menu or app does not exist.'],
+      [{ resource: 'app:not-an-id', action: 'view' }, 'This menu or app does not exist.'],
+      [
+        { resource: `app:${app.Orders}`, action: 'approve' },
+        'This action cannot be granted on this kind of entry.',
+      ],
     ];
     for (const [bad, message] of cases) {
       const res = await putMatrix(admin, role.id, [view('Budgets'), bad]);

@@ -1,0 +1,117 @@
+import { z } from 'zod';
+import { APPS_MESSAGES, activityPermissionSchema, type saveFormBodySchema } from '@formloop/contracts';
+import type { ActivityPermission, ModuleDefinition, PayloadGroup } from '@formloop/domain';
+import { auditorFor } from '../../platform/audit/audit-log.ts';
+import type { RequestAuth } from '../../platform/auth/request-auth.ts';
+import type { TenantDb } from '../../platform/database/tenant-db.ts';
+import { badRequest } from '../../platform/http/errors.ts';
+import type { CallContext } from '../identity/identity.context.ts';
+import { appOr404 } from './app-access.ts';
+import { asDefinition } from './app-views.ts';
+import { APP_AUDIT_ENTITY } from './apps.service.ts';
+import * as repo from './apps.repository.ts';
+import { assertValidForm } from './form-check.ts';
+
+// SaveForm and publish (builders only; the routes check the role). The draft and the published
+// version live side by side: saving changes only the draft; publishing copies the draft to the
+// published slot, counts a version and keeps that version in module_versions.
+
+export type SaveFormCommand = z.output<typeof saveFormBodySchema>;
+
+const permissionListSchema = z.array(activityPermissionSchema).max(500);
+
+/** The permission JSON text of SaveForm → its rules; anything else is a 400 on field 'permission'. */
+export function parsePermission(text: string): ActivityPermission[] {
+  let json: unknown;
+  try {
+    json = JSON.parse(text.trim() === '' ? '[]' : text);
+  } catch {
+    json = undefined;
+  }
+  const parsed = permissionListSchema.safeParse(json);
+  if (!parsed.success) {
+    throw badRequest(APPS_MESSAGES.invalidPermission, [
+      { field: 'permission', message: APPS_MESSAGES.invalidPermission },
+    ]);
+  }
+  return parsed.data;
+}
+
+const asJson = (value: unknown) => value as Record<string, unknown>;
+
+export function createPublishService(db: TenantDb) {
+  const audit = auditorFor(APP_AUDIT_ENTITY);
+
+  return {
+    /** Spec §7 SaveForm: checks the whole form, then stores it as the draft (and the draft workflow). */
+    async save(
+      ctx: CallContext,
+      auth: RequestAuth,
+      body: SaveFormCommand,
+    ): Promise<{ id: string; modified_on: string }> {
+      const fieldGroups = body.data.fieldGroups as PayloadGroup[];
+      return db.inTenant(ctx.tenantId, async (tx) => {
+        const current = await appOr404(tx, ctx.tenantId, body.id, true);
+        const permission = parsePermission(body.permission);
+        assertValidForm({ fieldGroups }, permission, 'draft');
+        const draft: ModuleDefinition = { fieldGroups, defaultConfig: body.defaultConfig, permission };
+        const changes: repo.AppChanges = { moduleDraft: asJson(draft) };
+        if (body.workflow !== undefined) changes.workflowDraft = body.workflow;
+        const updated = await repo.updateApp(tx, ctx.tenantId, current.id, changes, auth.userId);
+        await audit(tx, ctx, auth, {
+          entityId: current.id,
+          action: 'draft_saved',
+          before: { module_draft: current.moduleDraft, workflow_draft: current.workflowDraft },
+          after: { module_draft: updated.moduleDraft, workflow_draft: updated.workflowDraft },
+        });
+        return { id: updated.id, modified_on: updated.modifiedOn.toISOString() };
+      });
+    },
+
+    /** Spec §7 publish: the draft, checked again, becomes the next published version. */
+    async publish(
+      ctx: CallContext,
+      auth: RequestAuth,
+      id: string,
+    ): Promise<{ id: string; module_version: number }> {
+      return db.inTenant(ctx.tenantId, async (tx) => {
+        const current = await appOr404(tx, ctx.tenantId, id, true);
+        const draft = asDefinition(current.moduleDraft)!;
+        if (!draft.fieldGroups.some((group) => group.fields?.length > 0)) {
+          throw badRequest(APPS_MESSAGES.nothingToPublish);
+        }
+        assertValidForm(draft, draft.permission, 'publish');
+        const version = current.moduleVersion + 1;
+        const now = new Date();
+        await repo.updateApp(
+          tx,
+          ctx.tenantId,
+          current.id,
+          {
+            moduleVersion: version,
+            modulePublished: current.moduleDraft,
+            workflowPublished: current.workflowDraft,
+            publishedOn: now,
+            publishedBy: auth.userId,
+          },
+          auth.userId,
+        );
+        await repo.insertVersion(tx, ctx.tenantId, {
+          moduleId: current.id,
+          moduleVersion: version,
+          module: current.moduleDraft,
+          workflow: current.workflowDraft,
+          publishedBy: auth.userId,
+          publishedOn: now,
+        });
+        await audit(tx, ctx, auth, {
+          entityId: current.id,
+          action: 'published',
+          before: { module_version: current.moduleVersion, module_published: current.modulePublished },
+          after: { module_version: version, module_published: current.moduleDraft },
+        });
+        return { id: current.id, module_version: version };
+      });
+    },
+  };
+}

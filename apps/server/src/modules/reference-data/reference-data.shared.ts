@@ -1,0 +1,174 @@
+import {
+  REFERENCE_DATA_MESSAGES,
+  REFERENCE_VALUES_MAX,
+  findDuplicateValue,
+  referenceMessage,
+  type FieldError,
+  type ReferenceListDetail,
+  type ReferenceRow,
+} from '@formloop/contracts';
+import { auditorFor } from '../../platform/audit/audit-log.ts';
+import type { RequestAuth } from '../../platform/auth/request-auth.ts';
+import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import type { CallContext } from '../identity/identity.context.ts';
+import * as repo from './reference-data.repository.ts';
+import type { ListRow } from './reference-data.repository.ts';
+import type { RowRecord } from './reference-rows.repository.ts';
+
+// What the reference-data services share: id checks, errors, mappers, audit and the row rules.
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
+
+export const missingList = () => notFound(REFERENCE_DATA_MESSAGES.notFound);
+export const missingRow = () => notFound(REFERENCE_DATA_MESSAGES.rowNotFound);
+export const duplicateKeyName = () => conflict(REFERENCE_DATA_MESSAGES.duplicateKeyName);
+export const duplicateCategory = () => conflict(REFERENCE_DATA_MESSAGES.duplicateCategory);
+export const tooManyValues = (field: string) =>
+  badRequest(referenceMessage.tooManyValues(), [{ field, message: referenceMessage.tooManyValues() }]);
+
+/** The unique index on lower(name) answers a race two pre-checks both passed; drizzle may wrap it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
+    if ((cause as { code?: unknown }).code === '23505') return true;
+    cause = (cause as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+export type Ctx = CallContext;
+export type Auth = RequestAuth;
+
+export const auditList = auditorFor('reference-list');
+export const auditCategory = auditorFor('reference-category');
+
+/** Spec §3: categories travel comma-joined. */
+export const joinCategories = (names: readonly string[]) => names.join(',');
+
+export const toRow = (row: RowRecord): ReferenceRow => ({
+  row_id: row.id,
+  value: row.value,
+  data: row.data,
+  order_index: row.orderIndex,
+});
+
+export const toDetail = (list: ListRow, rows: readonly RowRecord[]): ReferenceListDetail => ({
+  id: list.id,
+  key_name: list.keyName,
+  categories: joinCategories(list.categories),
+  description: list.description,
+  columns: list.columns,
+  values: rows.map(toRow),
+  created_at: list.createdAt.toISOString(),
+  modified_at: list.modifiedAt.toISOString(),
+});
+
+/** Values kept in an audit row in full up to this many; beyond it only the count (rows can be 10 000). */
+const AUDIT_VALUES_MAX = 1000;
+
+/** What the audit trail keeps of a list: its fields, its value count and (up to 1000) its values. */
+export function snapshot(list: ListRow, rows: ReadonlyArray<{ value: string }>) {
+  return {
+    key_name: list.keyName,
+    categories: joinCategories(list.categories),
+    description: list.description,
+    columns: list.columns,
+    value_count: rows.length,
+    values: rows.slice(0, AUDIT_VALUES_MAX).map((row) => row.value),
+    ...(rows.length > AUDIT_VALUES_MAX ? { values_truncated: true } : {}),
+  };
+}
+
+/** One of the tenant's lists, locked for the rest of the transaction; other tenants' ids look absent. */
+export async function lockList(tx: TenantTx, tenantId: string, id: string, lock = true): Promise<ListRow> {
+  const list = isUuid(id) ? await repo.findList(tx, tenantId, id, lock) : null;
+  if (!list) throw missingList();
+  return list;
+}
+
+/**
+ * The category names as stored: existing categories keep their own spelling; names that do not exist
+ * yet are created on the fly (and audited), so a list can be filed under a new category in one save.
+ */
+export async function resolveCategories(
+  tx: TenantTx,
+  ctx: Ctx,
+  auth: Auth,
+  names: readonly string[],
+): Promise<string[]> {
+  const existing = await repo.findCategories(tx, ctx.tenantId, names);
+  const byKey = new Map(existing.map((row) => [row.categoryName.toLowerCase(), row.categoryName]));
+  const result: string[] = [];
+  for (const name of names) {
+    const known = byKey.get(name.toLowerCase());
+    if (known !== undefined) {
+      result.push(known);
+      continue;
+    }
+    const { row, created } = await repo.ensureCategory(tx, ctx.tenantId, name, auth.userId);
+    if (created) {
+      await auditCategory(tx, ctx, auth, {
+        entityId: row.id,
+        action: 'created',
+        before: null,
+        after: { category_name: row.categoryName },
+      });
+    }
+    byKey.set(row.categoryName.toLowerCase(), row.categoryName);
+    result.push(row.categoryName);
+  }
+  return result;
+}
+
+/**
+ * A row's cells checked against the list's columns: every key must be a column (400 naming it);
+ * missing columns read as ''. `field` is where the error shows (e.g. 'values.3.data').
+ */
+export function rowData(
+  data: Record<string, string> | undefined,
+  columns: readonly string[],
+  field: string,
+  errors: FieldError[],
+  current: Record<string, string> = {},
+): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const column of columns) result[column] = (data ?? current)[column]?.trim() ?? '';
+  for (const key of Object.keys(data ?? {})) {
+    if (!columns.includes(key)) errors.push({ field, message: referenceMessage.unknownColumn(key) });
+  }
+  return result;
+}
+
+/** Throws the 400 the collected field errors make, with the first one as the message. */
+export function throwIfAny(errors: readonly FieldError[]): void {
+  if (errors.length > 0) throw badRequest(errors[0]!.message, [...errors]);
+}
+
+/** A list's values after a change: no more than 10 000, none repeated (400 naming the first repeat). */
+export function checkValues(values: readonly string[], field: (index: number) => string): void {
+  if (values.length > REFERENCE_VALUES_MAX) throw tooManyValues('values');
+  const duplicate = findDuplicateValue(values);
+  if (duplicate) {
+    const message = referenceMessage.duplicateValue(duplicate.value);
+    throw badRequest(message, [{ field: field(duplicate.index), message }]);
+  }
+}
+
+/** Rows whose value, cells or position differ from what is stored: the only ones worth writing. */
+export function changedRows(rows: readonly RowRecord[], before: ReadonlyMap<string, RowRecord>): RowRecord[] {
+  return rows.filter((row) => {
+    const old = before.get(row.id);
+    return (
+      !old || old.value !== row.value || old.orderIndex !== row.orderIndex || !sameData(old.data, row.data)
+    );
+  });
+}
+
+/** Equal cells whatever the key order (jsonb keeps its own order). */
+function sameData(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return (
+    keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && a[key] === b[key])
+  );
+}

@@ -1,0 +1,201 @@
+import type { AppDetail, FormIssue } from '@formloop/contracts';
+import { selectableActivities, type ActivityPermission } from '@formloop/domain';
+import Alert from 'antd/es/alert';
+import Tabs from 'antd/es/tabs';
+import theme from 'antd/es/theme';
+import { useMemo, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
+import { AppSettingsTab, EmailTemplatesTab } from '../../app-settings/index.ts';
+import { PermissionsTab } from '../permissions/permissions-tab.tsx';
+import { definitionOf } from '../state/editor-doc.ts';
+import { EditorDispatchContext } from '../state/editor-context.ts';
+import { allFields, findCell } from '../state/layout-ops.ts';
+import { VersionsPanel } from '../versions/versions-panel.tsx';
+import { DesignTab } from './design-tab.tsx';
+import { EditorHeader } from './editor-header.tsx';
+import { LeaveGuard } from './leave-guard.tsx';
+import { PreviewDrawer } from './preview-drawer.tsx';
+import { PublishModal } from './publish-modal.tsx';
+import { useFormEditor } from './use-form-editor.ts';
+import { useUndoShortcuts } from './use-undo-shortcuts.ts';
+
+type TabKey = 'design' | 'permissions' | 'emailTemplates' | 'settings' | 'versions';
+
+/** The workflow's activities as the permission matrix and the preview offer them. */
+function workflowActivities(workflow: Record<string, unknown> | null) {
+  const activities = workflow?.activities;
+  return Array.isArray(activities)
+    ? (activities.filter((activity) => typeof activity === 'object' && activity !== null) as {
+        type: string;
+        activityId: string;
+        displayName?: string;
+        name?: string;
+      }[])
+    : [];
+}
+
+/** A tab that fails to render says so; the editor around it, with the unsaved form, stays. */
+function TabBoundary({ tab, children }: { tab: string; children: ReactNode }) {
+  const { t } = useTranslation('formEditor');
+  return (
+    <ErrorBoundary resetKeys={[tab]} fallback={<Alert type="error" showIcon title={t('tabFailed')} />}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/** The editor of one loaded app: header, then the Design, Permissions, Email templates, Settings and Versions tabs. */
+export function FormEditor({ app }: { app: AppDetail }) {
+  const { t } = useTranslation('formEditor');
+  const { token } = theme.useToken();
+  const editor = useFormEditor(app);
+  const { state, dispatch, dirty } = editor;
+  const [tab, setTab] = useState<TabKey>('design');
+  const [previewing, setPreviewing] = useState(false);
+  const [confirmingPublish, setConfirmingPublish] = useState(false);
+  useUndoShortcuts(dispatch, !previewing && !confirmingPublish);
+
+  const draft = useMemo(() => definitionOf(state.doc, app.display_name), [state.doc, app.display_name]);
+  const activities = useMemo(
+    () => selectableActivities(workflowActivities(app.workflow_draft)),
+    [app.workflow_draft],
+  );
+  const fields = useMemo(
+    () =>
+      allFields(state.doc.layout).map(({ field }) => ({
+        name: field.name,
+        label: field.fieldName,
+        fieldType: field.fieldType,
+      })),
+    [state.doc.layout],
+  );
+
+  const openIssue = (issue: FormIssue) => {
+    if (issue.kind === 'field' && findCell(state.doc.layout, issue.target)) {
+      setTab('design');
+      dispatch({ type: 'select', selection: { kind: 'field', id: issue.target } });
+    } else if (issue.kind === 'group') {
+      const section = state.doc.layout.sections.find((candidate) => candidate.name === issue.target);
+      setTab('design');
+      if (section) dispatch({ type: 'select', selection: { kind: 'section', id: section.id } });
+    } else {
+      setTab('permissions');
+    }
+  };
+
+  // The dialog closes either way: after a failure the issues panel and the toast say what is wrong.
+  const confirmPublish = async () => {
+    await editor.publish();
+    setConfirmingPublish(false);
+  };
+
+  return (
+    <EditorDispatchContext.Provider value={dispatch}>
+      <div
+        data-testid="form-editor-page"
+        style={{ padding: token.padding, display: 'grid', gap: token.marginSM }}
+      >
+        <EditorHeader
+          app={app}
+          dirty={dirty}
+          canUndo={state.past.length > 0}
+          canRedo={state.future.length > 0}
+          saving={editor.saving}
+          publishing={editor.publishing}
+          onUndo={() => dispatch({ type: 'undo' })}
+          onRedo={() => dispatch({ type: 'redo' })}
+          onPreview={() => setPreviewing(true)}
+          onSave={() => void editor.save()}
+          onPublish={() => setConfirmingPublish(true)}
+        />
+        <Tabs
+          activeKey={tab}
+          onChange={(key) => setTab(key as TabKey)}
+          items={[
+            {
+              key: 'design',
+              label: t('tabs.design'),
+              children: (
+                <TabBoundary tab={tab}>
+                  <DesignTab
+                    layout={state.doc.layout}
+                    selection={state.selection}
+                    issues={editor.issues}
+                    onOpenIssue={openIssue}
+                  />
+                </TabBoundary>
+              ),
+            },
+            {
+              key: 'permissions',
+              label: t('tabs.permissions'),
+              children: (
+                <TabBoundary tab={tab}>
+                  <PermissionsTab
+                    layout={state.doc.layout}
+                    permission={state.doc.permission}
+                    activities={activities}
+                    onChange={(permission: ActivityPermission[]) =>
+                      dispatch({ type: 'setPermission', permission })
+                    }
+                  />
+                </TabBoundary>
+              ),
+            },
+            {
+              key: 'emailTemplates',
+              label: t('tabs.emailTemplates'),
+              children: (
+                <TabBoundary tab={tab}>
+                  <EmailTemplatesTab moduleId={app.id} fields={fields} />
+                </TabBoundary>
+              ),
+            },
+            {
+              key: 'settings',
+              label: t('tabs.settings'),
+              children: (
+                <TabBoundary tab={tab}>
+                  <AppSettingsTab moduleId={app.id} app={app} fields={fields} />
+                </TabBoundary>
+              ),
+            },
+            {
+              key: 'versions',
+              label: t('tabs.versions'),
+              children: (
+                <TabBoundary tab={tab}>
+                  <VersionsPanel
+                    draft={draft}
+                    published={app.module_published}
+                    moduleVersion={app.module_version}
+                    versions={app.versions}
+                    activities={activities}
+                  />
+                </TabBoundary>
+              ),
+            },
+          ]}
+        />
+      </div>
+      <PreviewDrawer
+        open={previewing}
+        definition={draft}
+        activities={activities}
+        onClose={() => setPreviewing(false)}
+      />
+      <PublishModal
+        open={confirmingPublish}
+        draft={draft}
+        published={app.module_published}
+        nextVersion={app.module_version + 1}
+        dirty={dirty}
+        busy={editor.saving || editor.publishing}
+        onConfirm={() => void confirmPublish()}
+        onCancel={() => setConfirmingPublish(false)}
+      />
+      <LeaveGuard dirty={dirty} />
+    </EditorDispatchContext.Provider>
+  );
+}

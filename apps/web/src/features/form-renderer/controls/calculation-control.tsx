@@ -1,0 +1,60 @@
+import ExclamationCircleOutlined from '@ant-design/icons/es/icons/ExclamationCircleOutlined';
+import { fieldValueType, type FieldType } from '@formloop/domain';
+import Tooltip from 'antd/es/tooltip';
+import dayjs from 'dayjs';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { formatDate, storedOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import { translateFormulaError } from '../formula-errors.ts';
+import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
+import { formatStored } from '../number-format.ts';
+import { TIME_FORMAT } from '../renderer-model.ts';
+import { asText, type ControlProps } from './control-props.ts';
+import { ReadOnlyValue } from './read-only-value.tsx';
+
+/** A computed value as people read it, by the value type of its calculation type. */
+export function formatComputed(props: Pick<ControlProps, 'field' | 'value'>, t: TFunction): string {
+  const { field, value } = props;
+  if (value === null || value === undefined || value === '') return '';
+  switch (fieldValueType(field.fieldType as FieldType)) {
+    case 'number':
+      return formatStored(value, field.format, field.decimalPlaces) || asText(value);
+    case 'date':
+      return formatDate(asText(value), 'date') || asText(value);
+    case 'datetime':
+      return formatDate(asText(value), 'datetime') || asText(value);
+    case 'time': {
+      const time = dayjs(asText(value), TIME_FORMAT, true);
+      return time.isValid() ? time.format(storedOrganizationPreference().time_format) : asText(value);
+    }
+    case 'boolean':
+      return t(value === true ? 'calculation.yes' : 'calculation.no');
+    default:
+      if (Array.isArray(value)) return value.map(asText).join(', ');
+      return typeof value === 'object' ? JSON.stringify(value) : asText(value);
+  }
+}
+
+/** A calculation field: read-only, its value computed live from its formula; a failure shows why. */
+export function CalculationControl(props: ControlProps) {
+  const { t } = useTranslation(FORM_RENDERER_NAMESPACE);
+  const error = props.formulaError;
+  const message = error ? translateFormulaError(t, error) : null;
+  return (
+    <ReadOnlyValue
+      control={props}
+      text={formatComputed(props, t)}
+      suffix={
+        message ? (
+          <Tooltip title={message}>
+            <ExclamationCircleOutlined
+              role="img"
+              aria-label={t('calculation.failed', { message })}
+              style={{ color: 'var(--ant-color-error, #ff4d4f)' }}
+            />
+          </Tooltip>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,49 @@
+import InputNumber from 'antd/es/input-number';
+import {
+  decimalsFor,
+  formatShown,
+  fromDisplay,
+  groupsThousands,
+  parseLocaleNumber,
+  toDisplay,
+} from '../number-format.ts';
+import { a11y, type ControlProps } from './control-props.ts';
+
+/**
+ * A number in its field's format: decimal places, thousands grouping, percentages shown ×100 and
+ * stored /100 (spec §5). Typed text is read with either separator style.
+ */
+export function NumberControl(props: ControlProps) {
+  const { format, decimalPlaces } = props.field;
+  const decimals = decimalsFor(format, decimalPlaces);
+  const stored = typeof props.value === 'number' && Number.isFinite(props.value) ? props.value : null;
+  const grouping = groupsThousands(format) ? 'Thousands' : 'None';
+  return (
+    <InputNumber<string | number>
+      {...a11y(props)}
+      style={{ width: '100%' }}
+      value={stored === null ? null : toDisplay(stored, format)}
+      precision={decimals}
+      readOnly={props.readOnly}
+      placeholder={props.field.placeholder}
+      status={props.invalid ? 'error' : undefined}
+      suffix={format === 'Percentage' ? '%' : undefined}
+      formatter={(value, info) => {
+        if (info.userTyping) return info.input;
+        if (value === undefined || value === '') return '';
+        const n = Number(value);
+        return Number.isFinite(n) ? formatShown(n, grouping, decimals) : String(value);
+      }}
+      // '' clears the value; 'NaN' tells the input the text is not a number (it keeps the last one).
+      parser={(text) => {
+        if ((text ?? '').trim() === '') return '';
+        const n = parseLocaleNumber(text ?? '');
+        return n === null ? 'NaN' : n;
+      }}
+      onChange={(next) => {
+        const n = next === null || next === '' ? null : Number(next);
+        props.onChange(n === null || !Number.isFinite(n) ? null : fromDisplay(n, format));
+      }}
+    />
+  );
+}

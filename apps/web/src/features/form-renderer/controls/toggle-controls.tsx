@@ -1,0 +1,63 @@
+import Checkbox from 'antd/es/checkbox';
+import Rate from 'antd/es/rate';
+import Slider from 'antd/es/slider';
+import Switch from 'antd/es/switch';
+import { a11y, type ControlProps } from './control-props.ts';
+
+// Switches, ticks, sliders and stars have no read-only state of their own: read-only shows them disabled.
+
+export function SwitchControl(props: ControlProps) {
+  return (
+    <Switch
+      {...a11y(props)}
+      checked={props.value === true}
+      disabled={props.readOnly}
+      onChange={(checked) => props.onChange(checked)}
+    />
+  );
+}
+
+export function CheckboxControl(props: ControlProps) {
+  return (
+    <Checkbox
+      {...a11y(props)}
+      checked={props.value === true}
+      disabled={props.readOnly}
+      onChange={(event) => props.onChange(event.target.checked)}
+    />
+  );
+}
+
+export function SliderControl(props: ControlProps) {
+  const min = props.field.minValue ?? 0;
+  const max = props.field.maxValue ?? 100;
+  const step = props.field.intervalSize && props.field.intervalSize > 0 ? props.field.intervalSize : 1;
+  const value = typeof props.value === 'number' ? props.value : min;
+  return (
+    <div id={props.id} aria-describedby={props.describedBy}>
+      <Slider
+        min={min}
+        max={max}
+        step={step}
+        value={value}
+        disabled={props.readOnly}
+        ariaLabelForHandle={props.label}
+        onChange={(next: number) => props.onChange(next)}
+      />
+    </div>
+  );
+}
+
+export function RatingControl(props: ControlProps) {
+  const count = props.field.maxRating && props.field.maxRating > 0 ? Math.min(props.field.maxRating, 10) : 5;
+  return (
+    <div id={props.id} role="group" aria-label={props.label} aria-describedby={props.describedBy}>
+      <Rate
+        count={count}
+        value={typeof props.value === 'number' ? props.value : 0}
+        disabled={props.readOnly}
+        onChange={(next) => props.onChange(next === 0 ? null : next)}
+      />
+    </div>
+  );
+}

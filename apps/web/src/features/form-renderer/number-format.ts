@@ -1,0 +1,78 @@
+// Spec §5 number format: the thousands and decimal separators are inferred (comma/dot or dot/comma)
+// from what people type; percentages are shown ×100 and stored /100.
+import type { NumberFormat } from '@formloop/domain';
+
+/** 15 significant digits, like spreadsheets, so 0.07 × 100 shows 7 and not 7.000000000000001. */
+const tidy = (n: number): number => (n === 0 ? 0 : Number(n.toPrecision(15)));
+
+/**
+ * Reads a typed number whichever separators it uses: with both ',' and '.', the last one is the
+ * decimal separator; a lone separator repeated is a thousands separator; a single ',' followed by
+ * exactly three digits groups thousands ('1,234'), otherwise it is the decimal comma ('1,5').
+ * Spaces, '%' and currency signs are ignored. Null when the text is not a number.
+ */
+export function parseLocaleNumber(text: string): number | null {
+  let body = text.replace(/[\s\u00a0\u202f%'’]/g, '').replace(/[^\d.,+\-eE]/g, '');
+  if (body === '' || body === '-' || body === '+') return null;
+  const lastComma = body.lastIndexOf(',');
+  const lastDot = body.lastIndexOf('.');
+  if (lastComma >= 0 && lastDot >= 0) {
+    const decimal = lastComma > lastDot ? ',' : '.';
+    const group = decimal === ',' ? '.' : ',';
+    body = body.split(group).join('').replace(decimal, '.');
+  } else if (lastComma >= 0) {
+    const commas = body.split(',').length - 1;
+    const grouped = commas > 1 || /^[+-]?\d{1,3},\d{3}$/.test(body);
+    body = grouped ? body.split(',').join('') : body.replace(',', '.');
+  } else if (lastDot >= 0 && body.split('.').length - 1 > 1) {
+    body = body.split('.').join('');
+  }
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(body)) return null;
+  const value = Number(body);
+  return Number.isFinite(value) ? value : null;
+}
+
+/** The number a control shows for a stored value (percentages ×100). */
+export function toDisplay(stored: number, format: NumberFormat | undefined): number {
+  return format === 'Percentage' ? tidy(stored * 100) : stored;
+}
+
+/** The number stored for what the control shows (percentages /100). */
+export function fromDisplay(shown: number, format: NumberFormat | undefined): number {
+  return format === 'Percentage' ? tidy(shown / 100) : shown;
+}
+
+/** Decimal places a format shows when the field sets none: currency shows cents. */
+export function decimalsFor(
+  format: NumberFormat | undefined,
+  decimalPlaces: number | undefined,
+): number | undefined {
+  if (typeof decimalPlaces === 'number' && decimalPlaces >= 0) return Math.min(decimalPlaces, 10);
+  return format === 'Currency' ? 2 : undefined;
+}
+
+/** Whether the format groups thousands when it shows a number. */
+export const groupsThousands = (format: NumberFormat | undefined): boolean =>
+  format === 'Thousands' || format === 'Currency';
+
+/**
+ * A shown number as text: fixed decimals when given, thousands grouped with ',' and the decimal
+ * point '.' (the comma/dot style), a '%' after percentages.
+ */
+export function formatShown(shown: number, format: NumberFormat | undefined, decimals?: number): string {
+  const fixed = decimals === undefined ? String(shown) : shown.toFixed(decimals);
+  const [whole = '', fraction] = fixed.split('.');
+  const grouped = groupsThousands(format) ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
+  const text = fraction === undefined ? grouped : `${grouped}.${fraction}`;
+  return format === 'Percentage' ? `${text}%` : text;
+}
+
+/** A stored number as people read it in this field's format. */
+export function formatStored(
+  stored: unknown,
+  format: NumberFormat | undefined,
+  decimalPlaces: number | undefined,
+): string {
+  if (typeof stored !== 'number' || !Number.isFinite(stored)) return '';
+  return formatShown(toDisplay(stored, format), format, decimalsFor(format, decimalPlaces));
+}

@@ -14,7 +14,7 @@ import { allFields, findCell } from '../state/layout-ops.ts';
 import { VersionsPanel } from '../versions/versions-panel.tsx';
 import { DesignTab } from './design-tab.tsx';
 import { EditorHeader } from './editor-header.tsx';
-import { LeaveGuard } from './leave-guard.tsx';
+import { LeaveGuard } from '../../../shared/ui/leave-guard.tsx';
 import { PreviewDrawer } from './preview-drawer.tsx';
 import { PublishModal } from './publish-modal.tsx';
 import { useFormEditor } from './use-form-editor.ts';
@@ -195,7 +195,7 @@ export function FormEditor({ app }: { app: AppDetail }) {
         onConfirm={() => void confirmPublish()}
         onCancel={() => setConfirmingPublish(false)}
       />
-      <LeaveGuard dirty={dirty} />
+      <LeaveGuard namespace="formEditor" dirty={dirty} ignoreSearch />
     </EditorDispatchContext.Provider>
   );
 }

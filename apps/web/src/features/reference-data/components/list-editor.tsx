@@ -29,7 +29,7 @@ import {
   type EditableRow,
   type ListFields as ListFieldValues,
 } from '../values-model.ts';
-import { LeaveGuard } from './leave-guard.tsx';
+import { LeaveGuard } from '../../../shared/ui/leave-guard.tsx';
 import { ListFields } from './list-fields.tsx';
 import { PasteValues } from './paste-values.tsx';
 import { ValuesEditor, type ValuesPaging } from './values-editor.tsx';
@@ -155,7 +155,7 @@ export function ListEditor({ detail }: { detail: ReferenceListDetail | undefined
 
   return (
     <div>
-      <LeaveGuard dirty={dirtyRef} active={dirty} />
+      <LeaveGuard namespace={REFERENCE_DATA_NAMESPACE} dirty={dirtyRef} active={dirty} />
       <div
         style={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: token.margin }}
       >

@@ -13,7 +13,7 @@ import { useCatalogue, useDeleteRole, useRoles } from '../api.ts';
 import { RoleEditor } from '../components/role-editor.tsx';
 import { RoleFormModal } from '../components/role-form-modal.tsx';
 import { RoleList } from '../components/role-list.tsx';
-import { UnsavedChangesGuard } from '../components/unsaved-changes-guard.tsx';
+import { LeaveGuard } from '../../../shared/ui/leave-guard.tsx';
 import { useRoleMessages } from '../messages.ts';
 
 type Editing = { open: false } | { open: true; role: RoleSummary | undefined };
@@ -139,7 +139,7 @@ export function RolesPermissionsPage() {
           if (editing.open && !editing.role) select(role);
         }}
       />
-      <UnsavedChangesGuard dirty={dirty} active={isDirty} />
+      <LeaveGuard namespace="roles" dirty={dirty} active={isDirty} />
     </div>
   );
 }

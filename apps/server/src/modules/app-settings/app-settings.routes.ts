@@ -34,8 +34,8 @@ export const appSettingsRoutes = (deps: {
   (async (app) => {
     // App settings are builder work (spec §6: form editor for full users and consultants), checked
     // before the body is validated so a caller without the role learns nothing from a 400.
-    const builders = { preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseBuilder)] };
-    const signedIn = { preValidation: deps.guard.authenticate };
+    const builders = deps.guard.only(canUseBuilder);
+    const { signedIn } = deps.guard;
 
     app.get(
       APP_SETTINGS_PATHS.emailTemplateFields,

@@ -28,8 +28,8 @@ export const recordTemplateRoutes = (deps: {
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
-    const builders = { preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseBuilder)] };
-    const signedIn = { preValidation: deps.guard.authenticate };
+    const builders = deps.guard.only(canUseBuilder);
+    const { signedIn } = deps.guard;
 
     app.get(
       APP_SETTINGS_PATHS.recordTemplateRead,

@@ -40,10 +40,8 @@ export const appReadRoutes = (deps: {
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
-    const signedIn = { preValidation: deps.guard.authenticate };
-    const buildersOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseBuilder)],
-    };
+    const { signedIn } = deps.guard;
+    const buildersOnly = deps.guard.only(canUseBuilder);
 
     app.get(
       APPS_PATHS.listForms,

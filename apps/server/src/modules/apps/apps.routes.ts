@@ -52,9 +52,7 @@ export const appCommandRoutes = (deps: {
 }) =>
   (async (app) => {
     // Checked before the body is validated, so a caller without the role learns nothing from a 400.
-    const buildersOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseBuilder)],
-    };
+    const buildersOnly = deps.guard.only(canUseBuilder);
 
     app.post(
       APPS_PATHS.create,

@@ -27,10 +27,8 @@ export const menuRoutes = (deps: { service: MenuService; guard: ReturnType<typeo
   (async (app) => {
     // Every signed-in user reads their own menu; managing menus is for settings roles (§6). The role
     // check runs before body validation, so a caller without the role learns nothing from a 400.
-    const signedIn = { preValidation: deps.guard.authenticate };
-    const settingsOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseSettings)],
-    };
+    const { signedIn } = deps.guard;
+    const settingsOnly = deps.guard.only(canUseSettings);
 
     app.get(
       MENU_PATHS.sidebar,

@@ -27,10 +27,8 @@ export const moduleCategoryRoutes = (deps: {
   (async (app) => {
     // Reading is for everyone signed in (apps are grouped by these); changing is for settings roles (§6).
     // Checked before the body is validated, so a caller without the role learns nothing from a 400.
-    const signedIn = { preValidation: deps.guard.authenticate };
-    const settingsOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseSettings)],
-    };
+    const { signedIn } = deps.guard;
+    const settingsOnly = deps.guard.only(canUseSettings);
 
     app.get(
       MODULE_CATEGORY_PATHS.list,

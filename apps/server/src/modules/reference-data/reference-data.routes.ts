@@ -45,10 +45,8 @@ export const referenceDataRoutes = (deps: {
     // Reading is for everyone signed in (dropdown fields show these values to every user); changing is
     // for full users and consultants (§6). Checked before the body is validated, so a caller without
     // the role learns nothing from a 400.
-    const signedIn = { preValidation: deps.guard.authenticate };
-    const buildersOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseBuilder)],
-    };
+    const { signedIn } = deps.guard;
+    const buildersOnly = deps.guard.only(canUseBuilder);
 
     app.get(
       REFERENCE_DATA_PATHS.list,

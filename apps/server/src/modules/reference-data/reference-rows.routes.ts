@@ -34,10 +34,8 @@ export const referenceRowRoutes = (deps: {
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
-    const signedIn = { preValidation: deps.guard.authenticate };
-    const buildersOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseBuilder)],
-    };
+    const { signedIn } = deps.guard;
+    const buildersOnly = deps.guard.only(canUseBuilder);
 
     for (const [path, summary] of [
       [REFERENCE_DATA_PATHS.listDataset, 'The lists for pickers: id and key_name (ListDataset)'],

@@ -28,9 +28,7 @@ export const roleRoutes = (deps: {
 }) =>
   (async (app) => {
     // Checked before the body is validated, so a caller without the role learns nothing from a 400.
-    const settingsOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseSettings)],
-    };
+    const settingsOnly = deps.guard.only(canUseSettings);
 
     app.get(
       ROLE_PATHS.list,

@@ -31,10 +31,8 @@ export const teamRoutes = (deps: {
 }) =>
   (async (app) => {
     // Checked before the body is validated, so a caller without the role learns nothing from a 400.
-    const signedIn = { preValidation: deps.guard.authenticate };
-    const settingsOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseSettings)],
-    };
+    const { signedIn } = deps.guard;
+    const settingsOnly = deps.guard.only(canUseSettings);
 
     app.post(
       TEAM_PATHS.datatables,

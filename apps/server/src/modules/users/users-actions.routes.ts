@@ -25,9 +25,7 @@ export const userActionRoutes = (deps: {
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
-    const settingsOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseSettings)],
-    };
+    const settingsOnly = deps.guard.only(canUseSettings);
     const base = { tags: USERS_TAGS, security: USERS_SECURITY, params: userIdParamsSchema };
     const userAnswer = { 200: managedUserResponseSchema, ...errorResponses(400, 401, 403, 404, 409) };
 

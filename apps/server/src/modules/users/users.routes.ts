@@ -42,9 +42,7 @@ export const userRoutes = (deps: {
 }) =>
   (async (app) => {
     // Checked before the body is validated, so a caller without the role learns nothing from a 400.
-    const settingsOnly = {
-      preValidation: [deps.guard.authenticate, deps.guard.requireRole(canUseSettings)],
-    };
+    const settingsOnly = deps.guard.only(canUseSettings);
     const tags = USERS_TAGS;
     const security = USERS_SECURITY;
 

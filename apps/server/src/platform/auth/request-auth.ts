@@ -72,5 +72,14 @@ export function createAuthenticate(tokens: TokenService, lookup: SessionLookup, 
       if (!allowed(request.auth.flags)) throw forbidden();
     };
 
-  return { resolve, authenticate, requireRole };
+  /**
+   * Route options: a signed-in caller, or one whose flags pass `allowed`. Both run before the body is
+   * validated, so a caller without the role learns nothing from a 400.
+   */
+  const signedIn = { preValidation: authenticate };
+  const only = (allowed: (flags: RequestAuth['flags']) => boolean) => ({
+    preValidation: [authenticate, requireRole(allowed)],
+  });
+
+  return { resolve, authenticate, requireRole, signedIn, only };
 }

@@ -1,36 +1,19 @@
-import { APP_SETTINGS_MESSAGES } from '@formloop/contracts';
-import { appResource, canUseBuilder, type FormDefaultConfig, type PayloadGroup } from '@formloop/domain';
-import { isGranted } from '../access/access.repository.ts';
+import type { FormDefaultConfig, PayloadGroup } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { notFound } from '../../platform/http/errors.ts';
-import { findApp, type AppRow } from './app-settings.repository.ts';
+import { appOr404, visibleAppOr404 } from '../apps/app-access.ts';
+import type { AppRow } from './app-settings.repository.ts';
 
-// Which app a call is about, and whether the caller may see it. Another tenant's id, an unknown one
-// and a malformed one all answer the same 404, so nobody learns which ids exist elsewhere.
+// Which app a call is about, and whether the caller may see it: the apps module's rule (another
+// tenant's id, an unknown one and a malformed one all answer the same 404).
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** The tenant's app, or a 404; `lock` holds its row for a write that depends on it. */
+export const requireApp = (tx: TenantTx, tenantId: string, id: string, lock = false): Promise<AppRow> =>
+  appOr404(tx, tenantId, id, lock);
 
-export const appMissing = () => notFound(APP_SETTINGS_MESSAGES.appNotFound);
-
-/** The tenant's app, or a 404. */
-export async function requireApp(tx: TenantTx, tenantId: string, id: string, lock = false): Promise<AppRow> {
-  const app = UUID.test(id) ? await findApp(tx, tenantId, id, lock) : null;
-  if (!app) throw appMissing();
-  return app;
-}
-
-/**
- * Builders see every app of their tenant; everyone else sees published apps their roles grant
- * 'view' on (the rule of the app list). An app one may not see is a 404, like one that does not exist.
- */
-export async function requireVisibleApp(tx: TenantTx, auth: RequestAuth, id: string): Promise<AppRow> {
-  const app = await requireApp(tx, auth.tenantId, id);
-  if (canUseBuilder(auth.flags)) return app;
-  if (app.modulePublished === null) throw appMissing();
-  if (!(await isGranted(tx, auth.tenantId, auth.userId, appResource(app.id), 'view'))) throw appMissing();
-  return app;
-}
+/** The app when the caller may see it (builders: every app; others: granted published ones), else 404. */
+export const requireVisibleApp = (tx: TenantTx, auth: RequestAuth, id: string): Promise<AppRow> =>
+  visibleAppOr404(tx, auth.tenantId, auth, id);
 
 /** The parts of a stored definition (module_draft / module_published) this module reads, defensively. */
 export interface StoredDefinition {

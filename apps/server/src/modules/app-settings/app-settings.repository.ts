@@ -5,6 +5,7 @@ import type { TenantTx } from '../../platform/database/tenant-db.ts';
 // Tenant first, and filtered on it, like every repository (RLS is the second wall). The modules table
 // belongs to the apps module: this file reads it and writes only is_reassignment_disabled.
 
+/** The parts of an app row (modules, read through the apps module) this module uses. */
 export interface AppRow {
   id: string;
   displayName: string;
@@ -12,31 +13,6 @@ export interface AppRow {
   modulePublished: Record<string, unknown> | null;
   moduleVersion: number;
   isReassignmentDisabled: boolean;
-}
-
-const appColumns = {
-  id: modules.id,
-  displayName: modules.displayName,
-  moduleDraft: modules.moduleDraft,
-  modulePublished: modules.modulePublished,
-  moduleVersion: modules.moduleVersion,
-  isReassignmentDisabled: modules.isReassignmentDisabled,
-};
-
-/** One app of the tenant; `lock` holds its row for the rest of the transaction (writes that depend on it). */
-export async function findApp(
-  tx: TenantTx,
-  tenantId: string,
-  id: string,
-  lock = false,
-): Promise<AppRow | null> {
-  const query = tx
-    .select(appColumns)
-    .from(modules)
-    .where(and(eq(modules.tenantId, tenantId), eq(modules.id, id)))
-    .limit(1);
-  const rows = lock ? await query.for('update') : await query;
-  return rows[0] ?? null;
 }
 
 export async function setReassignmentDisabled(

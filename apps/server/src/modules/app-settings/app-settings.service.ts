@@ -23,9 +23,10 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { UUID, definitionOf, requireApp } from './app-access.ts';
+import { definitionOf, requireApp } from './app-access.ts';
 import type { AppRow, EmailTemplateRow } from './app-settings.repository.ts';
 import * as repo from './app-settings.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 const auditTemplate = auditorFor('app-email-template');
 const auditReassignment = auditorFor('app-reassignment');
@@ -161,7 +162,7 @@ export function createAppSettingsService(db: TenantDb) {
       ctx: CallContext,
       query: UserLookupQuery,
     ): Promise<{ items: LookupUser[]; total: number }> {
-      const ids = query.ids?.filter((id) => UUID.test(id));
+      const ids = query.ids?.filter((id) => isUuid(id));
       return db.inTenant(ctx.tenantId, async (tx) => {
         const { rows, total } = await repo.lookupActiveUsers(tx, ctx.tenantId, {
           search: query.search,

@@ -18,10 +18,11 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { UUID, definitionOf, requireApp, requireVisibleApp } from './app-access.ts';
+import { definitionOf, requireApp, requireVisibleApp } from './app-access.ts';
 import type { AppRow } from './app-settings.repository.ts';
 import * as repo from './record-templates.repository.ts';
 import type { TemplateRow } from './record-templates.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 const audit = auditorFor('record-template');
 const duplicate = () => conflict(APP_SETTINGS_MESSAGES.duplicateTemplateName);
@@ -104,7 +105,7 @@ function checkTemplateData(app: AppRow, data: Record<string, unknown>): void {
 /** Record templates: everyone who may see an app reads them; builders create, rename, delete and order. */
 export function createRecordTemplateService(db: TenantDb) {
   const lockExisting = async (tx: TenantTx, tenantId: string, id: string) => {
-    const row = UUID.test(id) ? await repo.lockTemplate(tx, tenantId, id) : null;
+    const row = isUuid(id) ? await repo.lockTemplate(tx, tenantId, id) : null;
     if (!row) throw missing();
     return row;
   };

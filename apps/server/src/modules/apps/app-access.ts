@@ -5,6 +5,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import { grantedResources, isGranted } from '../access/access.repository.ts';
 import type { AppScope } from './apps-list.repository.ts';
 import { findApp, type AppRow } from './apps.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 // Who may see an app (spec §6): builders (full users and consultants) design every app, so they see
 // them all, drafts included; everyone else sees the published apps a role grants 'view' on
@@ -15,9 +16,6 @@ export interface AppCaller {
   userId: string;
   flags: UserFlags;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string): boolean => UUID.test(value);
 
 const APP_PREFIX = 'app:';
 

@@ -2,9 +2,9 @@ import { APPS_MESSAGES } from '@formloop/contracts';
 import { MESSAGES, RESERVED_MODULE_NAMES, aiLicenceKey, hasLicence, isReservedName } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict } from '../../platform/http/errors.ts';
-import { isUuid } from './app-access.ts';
 import * as repo from './apps.repository.ts';
 import * as catalogue from './ml-catalogue.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 // The rules an app's settings follow on create, update and copy (spec §2 Create App, §5): the name,
 // its group, and the OCR provider with its machine-learning services under the tenant's licences.

@@ -10,11 +10,12 @@ import { aiLicenceKey, hasLicence } from '@formloop/domain';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { appOr404, isUuid } from './app-access.ts';
+import { appOr404 } from './app-access.ts';
 import { asDefinition } from './app-views.ts';
 import { listPublishedDefinitions } from './apps-list.repository.ts';
 import { featureLicences } from './apps.repository.ts';
 import * as catalogue from './ml-catalogue.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 // Lookups the editor and the Create App dialog read: apps and their columns for lookup fields, and
 // the OCR / machine-learning catalogue with what the tenant is licensed for.

@@ -9,11 +9,12 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { appOr404, isUuid, maySee, usableScope, visibleAppOr404, visibleScope } from './app-access.ts';
+import { appOr404, maySee, usableScope, visibleAppOr404, visibleScope } from './app-access.ts';
 import { toAppDetail, toAppSummary, toMostUsed } from './app-views.ts';
 import * as lists from './apps-list.repository.ts';
 import type { AppScope } from './apps-list.repository.ts';
 import * as repo from './apps.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 // Reading apps: the builder's lists, one app for the editor, and each user's own lists (the apps they
 // may use, favourites, most used). Favourites and usage are personal, so they are not audited.

@@ -17,8 +17,8 @@ import {
 import type { AuditFilter, AuditSortColumn } from '@formloop/contracts';
 import { auditLog, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
 
@@ -29,7 +29,7 @@ function userCondition(filter: AuditFilter): SQL | undefined {
   const value = filter.value;
   // The user is named by id or by username; a name that is not a uuid never equals a user id.
   const byName = sql`lower(${users.username}) = lower(${value})`;
-  const same = UUID.test(value) ? or(eq(auditLog.userId, value), byName) : byName;
+  const same = isUuid(value) ? or(eq(auditLog.userId, value), byName) : byName;
   switch (filter.operator) {
     case 'eq':
       return same;

@@ -11,9 +11,9 @@ import { conflict, notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
 import * as repo from './module-category.repository.ts';
 import type { CategoryView } from './module-category.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 const ENTITY = 'module_category';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export const toModuleCategory = (row: CategoryView): ModuleCategory => ({
   id: row.id,
@@ -38,7 +38,7 @@ const missing = () => notFound(MODULE_CATEGORY_MESSAGES.notFound);
 export function createModuleCategoryService(db: TenantDb) {
   /** Another tenant's id, a deleted one and a malformed one all look the same: not here. */
   const lockExisting = async (tx: TenantTx, tenantId: string, id: string) => {
-    const row = UUID.test(id) ? await repo.lockCategory(tx, tenantId, id) : null;
+    const row = isUuid(id) ? await repo.lockCategory(tx, tenantId, id) : null;
     if (!row) throw missing();
     return row;
   };

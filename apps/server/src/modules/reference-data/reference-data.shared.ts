@@ -15,11 +15,9 @@ import type { CallContext } from '../identity/identity.context.ts';
 import * as repo from './reference-data.repository.ts';
 import type { ListRow } from './reference-data.repository.ts';
 import type { RowRecord } from './reference-rows.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 // What the reference-data services share: id checks, errors, mappers, audit and the row rules.
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (id: string) => UUID.test(id);
 
 export const missingList = () => notFound(REFERENCE_DATA_MESSAGES.notFound);
 export const missingRow = () => notFound(REFERENCE_DATA_MESSAGES.rowNotFound);

@@ -21,7 +21,6 @@ import {
   auditList,
   changedRows,
   checkValues,
-  isUuid,
   lockList,
   missingList,
   missingRow,
@@ -34,6 +33,7 @@ import {
   type Auth,
   type Ctx,
 } from './reference-data.shared.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 /**
  * Ids named in one part of a batch: each once (else 400) and each a row of this list (else 404, like

@@ -7,13 +7,13 @@ import {
   parseResource,
 } from '@formloop/domain';
 import type { AppNode, GrantRow, MenuNode } from './role.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 // The rows of the permission matrix and the check of a submitted matrix. Pure: the service feeds
 // them what the database holds.
 
 // Lower case only: the canonical form PostgreSQL prints, so a resource string names one id exactly.
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-export const isUuid = (value: string): boolean => UUID.test(value);
+const isCanonicalUuid = (value: string): boolean => value === value.toLowerCase() && isUuid(value);
 
 const bySiblingOrder = (a: MenuNode, b: MenuNode) =>
   a.orderIndex - b.orderIndex ||
@@ -107,7 +107,8 @@ export function checkGrants(submitted: readonly Grant[]): GrantCheck {
     if (!isActionOf(resource, action)) {
       return void errors.push({ field, message: ROLE_MESSAGES.actionNotAllowed });
     }
-    if (!isUuid(parsed.id)) return void errors.push({ field, message: ROLE_MESSAGES.unknownResource });
+    if (!isCanonicalUuid(parsed.id))
+      return void errors.push({ field, message: ROLE_MESSAGES.unknownResource });
     (parsed.kind === 'app' ? appEntries : menuEntries).push({ index, id: parsed.id });
     const key = `${resource}\n${action}`;
     if (seen.has(key)) return;

@@ -11,16 +11,10 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import {
-  appCatalogue,
-  checkGrants,
-  grantLines,
-  isUuid,
-  matrixErrors,
-  menuCatalogue,
-} from './role-catalogue.ts';
+import { appCatalogue, checkGrants, grantLines, matrixErrors, menuCatalogue } from './role-catalogue.ts';
 import * as repo from './role.repository.ts';
 import type { GrantRow, MemberRow, RoleView } from './role.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 const ENTITY = 'role';
 
@@ -49,7 +43,7 @@ const auditView = (role: RoleView, grants: readonly GrantRow[], members?: readon
 export function createRoleService(db: TenantDb) {
   /** Another tenant's id, a deleted one and a malformed one all look the same: not here. */
   const existing = async (tx: TenantTx, tenantId: string, id: string, lock: boolean) => {
-    const row = isUuid(id.toLowerCase()) ? await repo.findRole(tx, tenantId, id, lock) : null;
+    const row = isUuid(id) ? await repo.findRole(tx, tenantId, id, lock) : null;
     if (!row) throw missing();
     return row;
   };

@@ -16,9 +16,9 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/http/er
 import type { CallContext } from '../identity/identity.context.ts';
 import * as repo from './teams.repository.ts';
 import type { MemberRow, TeamRow } from './teams.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 const ENTITY = 'team';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const missingTeam = () => notFound(TEAM_MESSAGES.notFound);
 const missingUser = () => notFound(TEAM_MESSAGES.userNotFound);
@@ -71,14 +71,14 @@ const snapshot = (row: TeamRow, members: MemberRow[]) => ({
 export function createTeamService(db: TenantDb) {
   /** Another tenant's id, a deleted one and a malformed one all look the same: not here. */
   const loadTeam = async (tx: TenantTx, tenantId: string, id: string, lock = false) => {
-    const row = UUID.test(id) ? await repo.findTeam(tx, tenantId, id, lock) : null;
+    const row = isUuid(id) ? await repo.findTeam(tx, tenantId, id, lock) : null;
     if (!row) throw missingTeam();
     return row;
   };
 
   /** The tenant's users with these ids; any id that is not one of them is a 404. */
   const loadUsers = async (tx: TenantTx, tenantId: string, ids: readonly string[]) => {
-    if (ids.some((id) => !UUID.test(id))) throw missingUser();
+    if (ids.some((id) => !isUuid(id))) throw missingUser();
     const found = await repo.findUsers(tx, tenantId, ids);
     if (found.length !== ids.length) throw missingUser();
     return found;

@@ -8,7 +8,6 @@ import {
   auditUser,
   guardSysAdminGrant,
   guardSysAdminTarget,
-  isUuid,
   lockTarget,
   requireSeat,
   toManagedUser,
@@ -16,6 +15,7 @@ import {
   type UsersDeps,
 } from './users-rules.ts';
 import * as repo from './users.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 const roleRefs = (rows: Array<{ id: string; roleName: string }>) =>
   rows.map((row) => ({ id: row.id, role_name: row.roleName }));

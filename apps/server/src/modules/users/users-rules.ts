@@ -12,6 +12,7 @@ import * as identityRepo from '../identity/identity.repository.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
 import * as repo from './users.repository.ts';
 import type { UserListRow } from './users.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 /** What the user-management services need from the app. */
 export interface UsersDeps {
@@ -28,9 +29,6 @@ export interface UsersCall {
   auth: RequestAuth;
   origin: string;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-export const isUuid = (value: string) => UUID.test(value);
 
 export const toManagedUser = (row: UserRow | UserListRow): ManagedUser => ({
   id: row.id,

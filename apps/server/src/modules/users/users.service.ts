@@ -26,7 +26,6 @@ import {
   auditView,
   guardSysAdminGrant,
   guardSysAdminTarget,
-  isUuid,
   lockTarget,
   missingUser,
   requireSeat,
@@ -35,6 +34,7 @@ import {
   type UsersDeps,
 } from './users-rules.ts';
 import * as repo from './users.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 
 /** The unique index on lower(username) answers a race two pre-checks both passed; drizzle may wrap it. */
 function isUniqueViolation(error: unknown): boolean {

@@ -44,15 +44,6 @@ export const fieldsOf = (detail: ReferenceListDetail | undefined): ListFields =>
 
 export const blankRow = (value = ''): EditableRow => ({ key: newKey(), value, data: {} });
 
-/** The rows with the one at `from` moved to `to` (clamped into the list). */
-export function moveRow<T>(rows: readonly T[], from: number, to: number): T[] {
-  const next = [...rows];
-  const [moved] = next.splice(from, 1);
-  if (moved === undefined) return next;
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
-  return next;
-}
-
 /** Pasted text as values: one per line, trimmed, blank lines dropped. */
 export const pastedValues = (text: string): string[] =>
   text

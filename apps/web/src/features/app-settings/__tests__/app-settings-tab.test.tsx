@@ -12,7 +12,8 @@ import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { authStore } from '../../auth/auth-store.ts';
 import { AppSettingsTab } from '../index.ts';
-import { moveId, templateData, templateValueFields } from '../lib/template-values.ts';
+import { templateData, templateValueFields } from '../lib/template-values.ts';
+import { moveItem } from '../../../shared/lib/move-item.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -271,6 +272,6 @@ describe('template value helpers', () => {
     expect(
       templateData(offered, { customer: '  ', amount: '3', approved: false, due: '2024-01-02', qty: 'x' }),
     ).toEqual({ amount: 3, due: '2024-01-02', qty: 'x' });
-    expect(moveId(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
   });
 });

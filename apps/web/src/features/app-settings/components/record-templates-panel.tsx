@@ -13,12 +13,14 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import theme from 'antd/es/theme';
-import { useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moveItem } from '../../../shared/lib/move-item.ts';
+import { useRowDrag } from '../../../shared/ui/use-row-drag.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDeleteRecordTemplate, useOrderRecordTemplates, useRecordTemplates } from '../api.ts';
-import { moveId, type ValueField } from '../lib/template-values.ts';
+import type { ValueField } from '../lib/template-values.ts';
 import { failureText, useAppSettingsMessage } from '../messages.ts';
 import { RecordTemplateModal } from './record-template-modal.tsx';
 
@@ -43,8 +45,6 @@ export function RecordTemplatesPanel({
   const remove = useDeleteRecordTemplate(moduleId);
   const order = useOrderRecordTemplates(moduleId);
   const [editing, setEditing] = useState<Editing>({ open: false });
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
 
   const templates = list.data ?? [];
   const ids = templates.map((entry) => entry.id);
@@ -52,7 +52,7 @@ export function RecordTemplatesPanel({
 
   const move = (from: number, to: number) => {
     if (from === to || to < 0 || to >= templates.length) return;
-    order.mutate(moveId(ids, from, to), {
+    order.mutate(moveItem(ids, from, to), {
       onSuccess: (response) => toast.success(translate(response.message)),
       onError: (error) => toast.error(failureText(error, translate, t('templates.orderFailed'))),
     });
@@ -64,37 +64,17 @@ export function RecordTemplatesPanel({
       onError: (error) => toast.error(failureText(error, translate, t('templates.deleteFailed'))),
     });
 
-  const endDrag = () => {
-    setDragging(null);
-    setOver(null);
+  const drag = useRowDrag(move);
+  const rowProps = (index: number) => {
+    const target = drag.targetProps(index);
+    return {
+      ...target,
+      ...drag.sourceProps(index, ids[index] ?? ''),
+      draggable: !busy,
+      'data-testid': `template-row-${index}`,
+      style: { ...target.style, cursor: busy ? undefined : 'grab' },
+    };
   };
-  const rowProps = (index: number) => ({
-    draggable: !busy,
-    'data-testid': `template-row-${index}`,
-    style: {
-      cursor: busy ? undefined : 'grab',
-      opacity: dragging === index ? 0.5 : undefined,
-      boxShadow: over === index && dragging !== index ? `inset 0 2px 0 ${token.colorPrimary}` : undefined,
-    },
-    onDragStart: (event: DragEvent<HTMLElement>) => {
-      setDragging(index);
-      event.dataTransfer.effectAllowed = 'move';
-      // Firefox starts a drag only when some data is set.
-      event.dataTransfer.setData('text/plain', ids[index] ?? '');
-    },
-    onDragOver: (event: DragEvent<HTMLElement>) => {
-      if (dragging === null) return;
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'move';
-      if (over !== index) setOver(index);
-    },
-    onDrop: (event: DragEvent<HTMLElement>) => {
-      event.preventDefault();
-      if (dragging !== null) move(dragging, index);
-      endDrag();
-    },
-    onDragEnd: endDrag,
-  });
 
   const columns: ColumnsType<RecordTemplate> = [
     {

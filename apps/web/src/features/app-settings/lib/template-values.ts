@@ -81,12 +81,3 @@ export function templateNameMessage(value: string): string | undefined {
   if (isBlank(value)) return MESSAGES.required;
   return validateName(value) ?? undefined;
 }
-
-/** The ids with the one at `from` moved to `to`. */
-export function moveId(ids: readonly string[], from: number, to: number): string[] {
-  const next = [...ids];
-  const [moved] = next.splice(from, 1);
-  if (moved === undefined) return next;
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
-  return next;
-}

@@ -7,8 +7,8 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { authStore } from '../../auth/auth-store.ts';
-import { moveId } from '../components/category-table.tsx';
 import { ModuleCategoriesPage } from '../pages/module-categories-page.tsx';
+import { moveItem } from '../../../shared/lib/move-item.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -170,7 +170,7 @@ describe('app groups page', { timeout: 40_000 }, () => {
   });
 
   it('moveId moves one id and keeps the rest in order', () => {
-    expect(moveId(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
-    expect(moveId(['a', 'b', 'c'], 0, 5)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 5)).toEqual(['b', 'c', 'a']);
   });
 });

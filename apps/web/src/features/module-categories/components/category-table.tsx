@@ -10,18 +10,10 @@ import Space from 'antd/es/space';
 import Table from 'antd/es/table';
 import type { ColumnsType } from 'antd/es/table';
 import theme from 'antd/es/theme';
-import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { moveItem } from '../../../shared/lib/move-item.ts';
+import { useRowDrag } from '../../../shared/ui/use-row-drag.ts';
 import { MenuIcon } from '../../shell/components/menu-icon.tsx';
-
-/** The ids with the group at `from` moved to `to` (both positions in `ids`). */
-export function moveId(ids: readonly string[], from: number, to: number): string[] {
-  const next = [...ids];
-  const [moved] = next.splice(from, 1);
-  if (moved === undefined) return next;
-  next.splice(Math.max(0, Math.min(to, next.length)), 0, moved);
-  return next;
-}
 
 interface Props {
   groups: ModuleCategory[];
@@ -39,46 +31,24 @@ interface Props {
 export function CategoryTable({ groups, busy, onRename, onDelete, onReorder }: Props) {
   const { t } = useTranslation('moduleCategories');
   const { token } = theme.useToken();
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const ids = groups.map((group) => group.id);
 
   const move = (from: number, to: number) => {
     if (from === to || to < 0 || to >= groups.length) return;
-    onReorder(moveId(ids, from, to));
+    onReorder(moveItem(ids, from, to));
   };
 
-  const rowProps = (index: number) => ({
-    draggable: !busy,
-    'data-testid': `group-row-${index}`,
-    style: {
-      cursor: busy ? undefined : 'grab',
-      opacity: dragging === index ? 0.5 : undefined,
-      boxShadow: over === index && dragging !== index ? `inset 0 2px 0 ${token.colorPrimary}` : undefined,
-    },
-    onDragStart: (event: DragEvent<HTMLElement>) => {
-      setDragging(index);
-      event.dataTransfer.effectAllowed = 'move';
-      // Firefox starts a drag only when some data is set.
-      event.dataTransfer.setData('text/plain', ids[index] ?? '');
-    },
-    onDragOver: (event: DragEvent<HTMLElement>) => {
-      if (dragging === null) return;
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'move';
-      if (over !== index) setOver(index);
-    },
-    onDrop: (event: DragEvent<HTMLElement>) => {
-      event.preventDefault();
-      if (dragging !== null) move(dragging, index);
-      setDragging(null);
-      setOver(null);
-    },
-    onDragEnd: () => {
-      setDragging(null);
-      setOver(null);
-    },
-  });
+  const drag = useRowDrag(move);
+  const rowProps = (index: number) => {
+    const target = drag.targetProps(index);
+    return {
+      ...target,
+      ...drag.sourceProps(index, ids[index] ?? ''),
+      draggable: !busy,
+      'data-testid': `group-row-${index}`,
+      style: { ...target.style, cursor: busy ? undefined : 'grab' },
+    };
+  };
 
   const columns: ColumnsType<ModuleCategory> = [
     {

@@ -3,13 +3,13 @@ import {
   appendValues,
   blankRow,
   editSnapshot,
-  moveRow,
   pastedValues,
   rowErrorsFromServer,
   rowProblems,
   saveBodyOf,
   type EditableRow,
 } from '../values-model.ts';
+import { moveItem } from '../../../shared/lib/move-item.ts';
 
 const row = (value: string, row_id?: string, data: Record<string, string> = {}): EditableRow => ({
   key: row_id ?? `k-${value}`,
@@ -20,8 +20,8 @@ const row = (value: string, row_id?: string, data: Record<string, string> = {}):
 
 describe('values model', () => {
   it('moves one row and keeps the rest in order', () => {
-    expect(moveRow(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
-    expect(moveRow(['a', 'b', 'c'], 0, 9)).toEqual(['b', 'c', 'a']);
+    expect(moveItem(['a', 'b', 'c'], 2, 0)).toEqual(['c', 'a', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 9)).toEqual(['b', 'c', 'a']);
   });
 
   it('reads pasted lines, trimmed, without blank ones, and appends only new values', () => {
@@ -72,7 +72,7 @@ describe('values model', () => {
     const rows = [row('A', 'r-a'), row('B', 'r-b')];
     const base = editSnapshot(fields, [], rows);
     expect(editSnapshot(fields, [], [...rows])).toBe(base);
-    expect(editSnapshot(fields, [], moveRow(rows, 1, 0))).not.toBe(base);
+    expect(editSnapshot(fields, [], moveItem(rows, 1, 0))).not.toBe(base);
     expect(editSnapshot({ ...fields, description: 'd' }, [], rows)).not.toBe(base);
   });
 

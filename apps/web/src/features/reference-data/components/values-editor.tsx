@@ -8,10 +8,11 @@ import Input from 'antd/es/input/Input';
 import Space from 'antd/es/space';
 import Table, { type ColumnsType } from 'antd/es/table';
 import theme from 'antd/es/theme';
-import { useState, type DragEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { REFERENCE_DATA_NAMESPACE } from '../messages.ts';
-import { moveRow, type EditableRow } from '../values-model.ts';
+import type { EditableRow } from '../values-model.ts';
+import { moveItem } from '../../../shared/lib/move-item.ts';
+import { useRowDrag } from '../../../shared/ui/use-row-drag.ts';
 
 export interface ValuesPaging {
   page: number;
@@ -38,15 +39,13 @@ interface Props {
 export function ValuesEditor({ rows, columns, errors, paging, onPaging, onChange, focusKey }: Props) {
   const { t } = useTranslation(REFERENCE_DATA_NAMESPACE);
   const { token } = theme.useToken();
-  const [dragging, setDragging] = useState<number | null>(null);
-  const [over, setOver] = useState<number | null>(null);
   const offset = (paging.page - 1) * paging.pageSize;
 
   const update = (index: number, change: Partial<EditableRow>) =>
     onChange(rows.map((row, at) => (at === index ? { ...row, ...change } : row)));
   const move = (from: number, to: number) => {
     if (from === to || to < 0 || to >= rows.length) return;
-    onChange(moveRow(rows, from, to));
+    onChange(moveItem(rows, from, to));
     // Follow the row when it crosses to another page.
     const page = Math.floor(to / paging.pageSize) + 1;
     if (page !== paging.page) onPaging({ ...paging, page });
@@ -55,25 +54,8 @@ export function ValuesEditor({ rows, columns, errors, paging, onPaging, onChange
   const label = (row: EditableRow, index: number) =>
     row.value.trim() || t('values.rowNumber', { n: index + 1 });
 
-  const rowProps = (index: number) => ({
-    'data-testid': `value-row-${index}`,
-    style: {
-      opacity: dragging === index ? 0.5 : undefined,
-      boxShadow: over === index && dragging !== index ? `inset 0 2px 0 ${token.colorPrimary}` : undefined,
-    },
-    onDragOver: (event: DragEvent<HTMLElement>) => {
-      if (dragging === null) return;
-      event.preventDefault();
-      event.dataTransfer.dropEffect = 'move';
-      if (over !== index) setOver(index);
-    },
-    onDrop: (event: DragEvent<HTMLElement>) => {
-      event.preventDefault();
-      if (dragging !== null) move(dragging, index);
-      setDragging(null);
-      setOver(null);
-    },
-  });
+  const drag = useRowDrag(move);
+  const rowProps = (index: number) => ({ ...drag.targetProps(index), 'data-testid': `value-row-${index}` });
 
   const columnsOf: ColumnsType<EditableRow> = [
     {
@@ -87,16 +69,7 @@ export function ValuesEditor({ rows, columns, errors, paging, onPaging, onChange
             data-testid={`drag-handle-${index}`}
             aria-label={t('values.dragHandle', { name: label(row, index) })}
             style={{ cursor: 'grab', color: token.colorTextTertiary }}
-            onDragStart={(event) => {
-              setDragging(index);
-              event.dataTransfer.effectAllowed = 'move';
-              // Firefox starts a drag only when some data is set.
-              event.dataTransfer.setData('text/plain', row.key);
-            }}
-            onDragEnd={() => {
-              setDragging(null);
-              setOver(null);
-            }}
+            {...drag.sourceProps(index, row.key)}
           >
             <HolderOutlined aria-hidden />
           </span>

@@ -16,7 +16,7 @@ const ROLE = 'Field Staff';
 test('an administrator sets up team, user, role and menu order; the user sees exactly that', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(300_000);
   const admin = await browser.newPage();
   await admin.goto('/authentication/login');
   await signIn(admin, ADMIN.username, ADMIN.password);

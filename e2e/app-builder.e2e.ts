@@ -106,7 +106,7 @@ test('a builder designs an app with every field type, a formula and a hidden fie
     page,
     page.getByTestId('perm-fs-start-tax'),
     'Hidden',
-    page.getByTestId('perm-fs-start-tax').getByText('Hidden'),
+    page.getByTestId('perm-fs-start-tax').getByTitle('Hidden'),
   );
   await snap(page, 'builder-permissions');
 
@@ -119,7 +119,7 @@ test('a builder designs an app with every field type, a formula and a hidden fie
   await page.getByTestId('field-gross').click();
   await expect(page.getByRole('textbox', { name: 'Formula' })).toHaveValue('{net} + {tax}');
   await page.getByRole('tab', { name: 'Permissions' }).click();
-  await expect(page.getByTestId('perm-fs-start-tax').getByText('Hidden')).toBeVisible();
+  await expect(page.getByTestId('perm-fs-start-tax').getByTitle('Hidden')).toBeVisible();
   await page.getByRole('tab', { name: 'Design' }).click();
 
   // Publishing is refused while fields lack what they need to work (an app to look up, a list, an

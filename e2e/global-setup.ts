@@ -17,7 +17,8 @@ export default async function globalSetup() {
   await chmod(root, 0o755);
   const mailDir = path.join(root, 'mail-drop');
   const mail = await startMailDrop(mailDir, await freePort());
-  const common = { ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url };
+  // The records journey's external service runs on this machine: let RemoteUrl call private addresses.
+  const common = { ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url, REMOTE_URL_ALLOW_PRIVATE: 'true' };
   const [main, short] = await Promise.all([
     startApp(path.join(root, 'main'), common),
     startApp(path.join(root, 'short'), { ...common, JWT_ACCESS_TTL_SECONDS: '320' }),

@@ -17,6 +17,7 @@ import { createAuthenticate } from './platform/auth/request-auth.ts';
 import { createSessionCache } from './platform/auth/session-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { serializeRequestForLog } from './platform/http/log-redaction.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
 import { registerIdentityModule } from './modules/identity/identity.module.ts';
@@ -31,6 +32,14 @@ import { registerMenuModule } from './modules/menus/menus.module.ts';
 import { registerAppsModule } from './modules/apps/apps.module.ts';
 import { registerAppSettingsModule } from './modules/app-settings/app-settings.module.ts';
 import { registerReferenceDataModule } from './modules/reference-data/reference-data.module.ts';
+import { registerRecordsModule } from './modules/records/records.module.ts';
+import {
+  recordIndexScheduler,
+  registerRecordListsModule,
+} from './modules/record-lists/record-lists.module.ts';
+import { registerFilesModule } from './modules/files/files.module.ts';
+import { registerRecordLookupsModule } from './modules/record-lookups/record-lookups.module.ts';
+import { registerRecordImportModule } from './modules/record-import/record-import.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -50,7 +59,11 @@ const DEFAULT_WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url
 /** Wires the HTTP server: platform plugins first, then one registration per domain module. */
 export async function buildApp({ config, secrets, database, mailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+      serializers: { req: serializeRequestForLog },
+    },
     trustProxy: config.TRUST_PROXY,
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
@@ -122,9 +135,16 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerTeamModule(app, { db, guard });
   await registerRoleModule(app, { db, guard });
   await registerMenuModule(app, { db, guard });
-  await registerAppsModule(app, { db, guard });
+  // Publishing an app builds its record list indexes (owner pool, in the background).
+  await registerAppsModule(app, { db, guard, onPublished: recordIndexScheduler(database.owner, app.log) });
   await registerAppSettingsModule(app, { db, guard });
   await registerReferenceDataModule(app, { db, guard });
+  const recordDeps = { db, guard, config, owner: database.owner };
+  await registerRecordsModule(app, recordDeps);
+  await registerRecordListsModule(app, recordDeps);
+  await registerFilesModule(app, recordDeps);
+  await registerRecordLookupsModule(app, recordDeps);
+  await registerRecordImportModule(app, recordDeps);
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

@@ -43,3 +43,7 @@ export * from './menus.ts';
 export * from './apps.ts';
 export * from './reference-data.ts';
 export * from './app-settings.ts';
+export * from './records.ts';
+export * from './files.ts';
+export * from './record-lookups.ts';
+export * from './record-import.ts';

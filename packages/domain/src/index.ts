@@ -34,3 +34,7 @@ export * from './forms/reserved-names.ts';
 export * from './forms/email-templates.ts';
 export * from './forms/form-validation.ts';
 export * from './forms/form-diff.ts';
+export * from './records/record-list.ts';
+export * from './records/number-format.ts';
+export * from './records/record-values.ts';
+export * from './records/sequence.ts';

@@ -103,6 +103,15 @@ const FormEditorPage = page(
   () => import('../features/form-editor/pages/form-editor-page.tsx'),
   'FormEditorPage',
 );
+const RecordListPage = page(() => import('../features/records/pages/record-list-page.tsx'), 'RecordListPage');
+const ItemEditorPage = page(
+  () => import('../features/item-editor/pages/item-editor-page.tsx'),
+  'ItemEditorPage',
+);
+const PermalinkFilePage = page(
+  () => import('../features/files/pages/permalink-file-page.tsx'),
+  'PermalinkFilePage',
+);
 const ReferenceDataPage = page(
   () => import('../features/reference-data/pages/reference-data-page.tsx'),
   'ReferenceDataPage',
@@ -164,6 +173,9 @@ function areaPage(area: AreaKey) {
     return <ListOrDetail list={<FormEditorListPage />} detail={<FormEditorPage />} />;
   if (area === 'referenceData')
     return <ListOrDetail list={<ReferenceDataPage />} detail={<ReferenceDataDetailPage />} />;
+  if (area === 'module') return <RecordListPage />;
+  if (area === 'itemEditor') return <ItemEditorPage />;
+  if (area === 'permalinkFile') return <PermalinkFilePage />;
   return <AreaNotBuiltPage area={area} />;
 }
 

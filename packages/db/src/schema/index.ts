@@ -8,3 +8,4 @@ export * from './access.ts';
 export * from './apps.ts';
 export * from './ai-catalogue.ts';
 export * from './reference-data.ts';
+export * from './records.ts';

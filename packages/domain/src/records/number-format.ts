@@ -1,6 +1,6 @@
 // Spec §5 number format: the thousands and decimal separators are inferred (comma/dot or dot/comma)
 // from what people type; percentages are shown ×100 and stored /100.
-import type { NumberFormat } from '@formloop/domain';
+import type { NumberFormat } from '../forms/field-catalogue.ts';
 
 /** 15 significant digits, like spreadsheets, so 0.07 × 100 shows 7 and not 7.000000000000001. */
 const tidy = (n: number): number => (n === 0 ? 0 : Number(n.toPrecision(15)));

@@ -39,7 +39,10 @@ export function parsePermission(text: string): ActivityPermission[] {
 
 const asJson = (value: unknown) => value as Record<string, unknown>;
 
-export function createPublishService(db: TenantDb) {
+/** Called once a publish committed (the record lists build the new version's indexes). */
+export type OnPublished = (moduleId: string, definition: ModuleDefinition) => void;
+
+export function createPublishService(db: TenantDb, onPublished: OnPublished = () => {}) {
   const audit = auditorFor(APP_AUDIT_ENTITY);
 
   return {
@@ -74,7 +77,8 @@ export function createPublishService(db: TenantDb) {
       auth: RequestAuth,
       id: string,
     ): Promise<{ id: string; module_version: number }> {
-      return db.inTenant(ctx.tenantId, async (tx) => {
+      let published: ModuleDefinition | null = null;
+      const result = await db.inTenant(ctx.tenantId, async (tx) => {
         const current = await appOr404(tx, ctx.tenantId, id, true);
         const draft = asDefinition(current.moduleDraft)!;
         if (!draft.fieldGroups.some((group) => group.fields?.length > 0)) {
@@ -110,8 +114,12 @@ export function createPublishService(db: TenantDb) {
           before: { module_version: current.moduleVersion, module_published: current.modulePublished },
           after: { module_version: version, module_published: current.moduleDraft },
         });
+        published = draft;
         return { id: current.id, module_version: version };
       });
+      // After the commit: index builds run outside any transaction and must see the new version.
+      if (published) onPublished(result.id, published);
+      return result;
     },
   };
 }

@@ -2,18 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../module-deps.ts';
 import { appCatalogueRoutes } from './apps-catalogue.routes.ts';
 import { createAppCatalogueService } from './apps-catalogue.service.ts';
-import { createPublishService } from './apps-publish.service.ts';
+import { createPublishService, type OnPublished } from './apps-publish.service.ts';
 import { appReadRoutes } from './apps-read.routes.ts';
 import { createAppReadService } from './apps-read.service.ts';
 import { appCommandRoutes } from './apps.routes.ts';
 import { createAppService } from './apps.service.ts';
 
 /** Apps (Editor API): create, list, save draft, publish, copy, delete, favourites, most used. */
-export async function registerAppsModule(app: FastifyInstance, deps: ModuleDeps): Promise<void> {
+export async function registerAppsModule(
+  app: FastifyInstance,
+  deps: ModuleDeps & { onPublished?: OnPublished },
+): Promise<void> {
   await app.register(
     appCommandRoutes({
       apps: createAppService(deps.db),
-      publishing: createPublishService(deps.db),
+      publishing: createPublishService(deps.db, deps.onPublished),
       guard: deps.guard,
     }),
   );

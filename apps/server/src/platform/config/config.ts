@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { FILE_DEFAULT_MAX_MB } from '@formloop/contracts';
 
 const optionalString = z
   .string()
@@ -50,6 +51,22 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: optionalString,
+  /** Largest file one upload may hold (Upload, UploadBase64). */
+  FILE_MAX_MB: z.coerce.number().int().positive().max(1024).default(FILE_DEFAULT_MAX_MB),
+  /** Where uploaded files live on local disk; DATA_DIR/files when unset. */
+  FILES_DIR: optionalString,
+  /**
+   * RemoteUrl may call loopback, private, link-local and other internal addresses. Off in
+   * production (the proxy would otherwise reach the server's own network); tests turn it on.
+   */
+  REMOTE_URL_ALLOW_PRIVATE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** How long RemoteUrl waits for the whole exchange, redirects included. */
+  REMOTE_URL_TIMEOUT_MS: positiveInt(15_000),
+  /** The server's public IP, sent as Gov-Vendor-Public-IP with the MTD fraud-prevention headers. */
+  GOV_VENDOR_PUBLIC_IP: optionalString,
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

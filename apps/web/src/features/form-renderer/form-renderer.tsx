@@ -13,6 +13,11 @@ import {
   type FormValues,
   type TableRow,
 } from './renderer-model.ts';
+import {
+  RendererRuntimeContext,
+  type RendererRuntime,
+  type RendererRuntimeInput,
+} from './runtime-context.ts';
 import type { SectionContext } from './section-context.ts';
 import { TableSection } from './table-section.tsx';
 import { validateValues } from './validate-values.ts';
@@ -34,6 +39,8 @@ export interface FormRendererProps {
   showAllErrors?: boolean;
   /** Messages from elsewhere (the server), by field name or table cell key; shown as they are. */
   errors?: Record<string, string>;
+  /** The running app (item editor): lookups, uploads and external calls work against the server. */
+  runtime?: RendererRuntimeInput;
 }
 
 const NO_ERRORS: Record<string, string> = {};
@@ -145,27 +152,42 @@ export function FormRenderer(props: FormRendererProps) {
     readOnly,
   };
 
+  const runtimeInput = props.runtime;
+  const runtime = useMemo<RendererRuntime | null>(
+    () =>
+      runtimeInput
+        ? {
+            ...runtimeInput,
+            getValues: () => latest.current,
+            setValues: (patch) => commit({ ...latest.current, ...patch }),
+          }
+        : null,
+    [runtimeInput, commit],
+  );
+
   const groups = [...definition.fieldGroups].sort(
     (a, b) => (a.orderIndex ?? 0) - (b.orderIndex ?? 0) || (a.sectionIndex ?? 0) - (b.sectionIndex ?? 0),
   );
   return (
-    <Form
-      component="div"
-      layout="vertical"
-      onBlurCapture={(event) => {
-        const key = (event.target as HTMLElement)
-          .closest('[data-field-name]')
-          ?.getAttribute('data-value-key');
-        if (key) touch(key);
-      }}
-    >
-      {groups.map((group) =>
-        group.isTable ? (
-          <TableSection key={group.name} group={group} context={context} />
-        ) : (
-          <FormSection key={group.name} group={group} context={context} />
-        ),
-      )}
-    </Form>
+    <RendererRuntimeContext.Provider value={runtime}>
+      <Form
+        component="div"
+        layout="vertical"
+        onBlurCapture={(event) => {
+          const key = (event.target as HTMLElement)
+            .closest('[data-field-name]')
+            ?.getAttribute('data-value-key');
+          if (key) touch(key);
+        }}
+      >
+        {groups.map((group) =>
+          group.isTable ? (
+            <TableSection key={group.name} group={group} context={context} />
+          ) : (
+            <FormSection key={group.name} group={group} context={context} />
+          ),
+        )}
+      </Form>
+    </RendererRuntimeContext.Provider>
   );
 }

@@ -1,4 +1,4 @@
-import { createMessageMatcher, formatMessage } from '@formloop/domain';
+import { RECORD_VALUE_MESSAGES, createMessageMatcher, formatMessage } from '@formloop/domain';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const FORM_RENDERER_NAMESPACE = 'formRenderer';
@@ -9,10 +9,8 @@ export const FORM_RENDERER_NAMESPACE = 'formRenderer';
  * same words; the renderer shows them translated through formRenderer:messages.<key>.
  */
 export const RENDERER_MESSAGES = {
-  pattern: 'The value does not match the required format',
-  email: 'Enter a valid email address',
-  number: 'Enter a valid number',
-  range: 'The value must be between {min} and {max}',
+  // The value checks shared with the server (packages/domain records/value-shapes.ts).
+  ...RECORD_VALUE_MESSAGES,
   fileTooLarge: 'The file {name} is larger than {max} MB',
   fileType: 'The file {name} is not of an accepted type ({accept})',
 } as const;

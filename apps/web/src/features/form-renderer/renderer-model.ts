@@ -2,6 +2,7 @@
 // an activity shows it and lets it change, and the values a new form (or table row) starts with.
 import {
   controlAllows,
+  disabledApplies,
   effectiveControl,
   fieldTypeOfEditorType,
   GRID_COLUMNS,
@@ -18,21 +19,16 @@ export type FormValues = Record<string, unknown>;
 export type TableRow = Record<string, unknown>;
 
 /**
- * How a field gets its value: typed by the user; computed by its formula; shown but produced
- * elsewhere (sequence numbers on save, barcodes from their value); or wired to a lookup or external
- * call, which only runs when the app is used (the item editor of the next issue).
+ * How a field gets its value: typed or picked by the user (lookups and external calls included);
+ * computed by its formula; shown but produced elsewhere (sequence numbers on submit, barcodes from
+ * their value); or none at all (buttons, 'pending' for historical reasons: they only act).
  */
 export type FieldInputKind = 'input' | 'computed' | 'display' | 'pending';
 
 const DISPLAY_TYPES: ReadonlySet<string> = new Set(['sequence-number', 'barcode']);
-const PENDING_TYPES: ReadonlySet<string> = new Set([
-  'lookup',
-  'pull-data',
-  'remote-lookup',
-  'input-external',
-  'multi-select-external',
-  'button',
-]);
+// Buttons hold no value of their own: nothing to require or check. Lookups and external fields are
+// checked like any input (a required lookup must be picked).
+const PENDING_TYPES: ReadonlySet<string> = new Set(['button']);
 
 export function inputKind(type: FieldType): FieldInputKind {
   if (isCalculationFieldType(type)) return 'computed';
@@ -41,19 +37,8 @@ export function inputKind(type: FieldType): FieldInputKind {
   return 'input';
 }
 
-/** Spec §5: disabled fields are read-only, except calculation lookups, images, files and external inputs. */
-const DISABLED_EXCEPTIONS: ReadonlySet<string> = new Set([
-  'calculation-lookup',
-  'calculation-remote-lookup',
-  'image',
-  'file',
-  'multi-file',
-  'input-external',
-  'multi-select-external',
-]);
-
-export const disabledApplies = (field: PayloadField, type: FieldType): boolean =>
-  Boolean(field.disabled) && !DISABLED_EXCEPTIONS.has(type);
+// Spec §5 disabled fields and the table cell key are the domain's (the server applies the same rules).
+export { disabledApplies, tableCellKey } from '@formloop/domain';
 
 /** The field's type; editorType first (it carries legacy names such as 'remoteurl'). */
 export function fieldTypeOf(field: PayloadField): FieldType | null {
@@ -191,10 +176,6 @@ export function withDefaults(definition: RendererDefinition, values: FormValues,
   }
   return next;
 }
-
-/** The key of one table cell in validation results: 'group.rowIndex.field'. */
-export const tableCellKey = (groupName: string, rowIndex: number, fieldName: string): string =>
-  `${groupName}.${rowIndex}.${fieldName}`;
 
 /** Whether a table can take another row (maximumRowCount 0 means no limit). */
 export const canAddRow = (group: PayloadGroup, count: number): boolean =>

@@ -17,6 +17,13 @@ export interface RequestOptions {
   json?: unknown;
   /** Sent as it is, with content-type application/json (for bodies already serialised). */
   rawJson?: string;
+  /** Sent as multipart/form-data (file uploads); the browser sets the content type and its boundary. */
+  formData?: FormData;
+  /**
+   * Reports the share of the body sent so far (0..1). Only XMLHttpRequest reports upload progress,
+   * so a call with this option goes through it (same headers, cookies, envelope and errors).
+   */
+  onUploadProgress?: (fraction: number) => void;
   query?: Record<string, string | number | boolean | undefined>;
   signal?: AbortSignal;
   headers?: Record<string, string>;
@@ -109,21 +116,28 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   const token = hooks.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  let body: string | undefined;
-  if (options.rawJson !== undefined) body = options.rawJson;
+  let body: string | FormData | undefined;
+  if (options.formData !== undefined) body = options.formData;
+  else if (options.rawJson !== undefined) body = options.rawJson;
   else if (options.json !== undefined) body = JSON.stringify(options.json);
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (typeof body === 'string') headers['Content-Type'] = 'application/json';
 
   const abort = timeoutSignal(options.signal);
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    const init: RequestInit = {
       method: options.method ?? 'GET',
       headers,
       body,
       credentials: 'include',
       signal: abort.signal,
-    });
+    };
+    const url = buildUrl(path, options.query);
+    const progress = options.onUploadProgress;
+    response =
+      progress && typeof XMLHttpRequest !== 'undefined'
+        ? await sendWithProgress(url, init, headers, progress)
+        : await fetch(url, init);
   } catch (error) {
     abort.done();
     if (abort.timedOut()) throw timeoutError();
@@ -152,6 +166,51 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   return envelope;
 }
 
+// Statuses whose Response may not carry a body (the Response constructor throws otherwise).
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+/** fetch() over XMLHttpRequest, for its upload progress events; answers a Response like fetch. */
+function sendWithProgress(
+  url: string,
+  init: RequestInit,
+  headers: Record<string, string>,
+  onProgress: (fraction: number) => void,
+): Promise<Response> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    const signal = init.signal;
+    const aborted = () => xhr.abort();
+    const finish = () => signal?.removeEventListener('abort', aborted);
+    xhr.open(init.method ?? 'GET', url);
+    xhr.withCredentials = true;
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      finish();
+      onProgress(1);
+      const status = xhr.status < 200 || xhr.status > 599 ? 502 : xhr.status;
+      const text = NULL_BODY_STATUSES.has(status) ? null : xhr.responseText;
+      resolve(new Response(text, { status, statusText: xhr.statusText }));
+    };
+    xhr.onerror = () => {
+      finish();
+      reject(new TypeError('Failed to fetch'));
+    };
+    xhr.onabort = () => {
+      finish();
+      reject(new DOMException('The operation was aborted.', 'AbortError'));
+    };
+    if (signal?.aborted) {
+      finish();
+      return reject(new DOMException('The operation was aborted.', 'AbortError'));
+    }
+    signal?.addEventListener('abort', aborted, { once: true });
+    xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
+  });
+}
+
 /** Spec §8: a 504 (our one-hour limit, or a gateway's) shows the toast 'Request timeout'. */
 function timeoutError(): ApiError {
   reportRequestError({ message: TIMEOUT_MESSAGE });
@@ -163,4 +222,10 @@ export const http = {
     request<T>(path, { ...options, method: 'GET' }),
   post: <T>(path: string, json?: unknown, options?: Omit<RequestOptions, 'method' | 'json'>) =>
     request<T>(path, { ...options, method: 'POST', json }),
+  /** POST multipart/form-data (file uploads), optionally reporting upload progress. */
+  postForm: <T>(
+    path: string,
+    formData: FormData,
+    options?: Omit<RequestOptions, 'method' | 'json' | 'rawJson' | 'formData'>,
+  ) => request<T>(path, { ...options, method: 'POST', formData }),
 };

@@ -28,7 +28,7 @@ describe('form renderer controls', { timeout: 60_000 }, () => {
     // Generous waits: the first render of a file loads the translations and antd's styles.
     const group = await screen.findByLabelText('Colours', undefined, { timeout: 15_000 });
     fireEvent.click(await within(group).findByLabelText('Green', undefined, { timeout: 15_000 }));
-    await waitFor(() => expect(seen.at(-1)?.colours).toEqual(['Green']));
+    await waitFor(() => expect(seen.at(-1)?.colours).toEqual(['Green']), { timeout: 10_000 });
     expect(calls.some((call) => call.url.includes('key=list-1'))).toBe(true);
   });
 
@@ -111,19 +111,86 @@ describe('form renderer controls', { timeout: 60_000 }, () => {
     await waitFor(() => expect(seen.at(-1)?.sig).toBeNull());
   });
 
-  it('shows a barcode value as text and offers a camera only where the browser has one', async () => {
+  it('draws a barcode as a CODE128 SVG with its text under it', async () => {
     mockFetch({});
     const fields = stacked([
       payloadField('barcode', 'code', 'Code', { value: 'ABC-123' }),
-      payloadField('barcode-scanner', 'scan', 'Scan'),
+      payloadField('barcode', 'odd', 'Odd', { value: 'Zürich' }),
     ]);
-    const { unmount } = renderForm({ definition: definitionOf([payloadGroup('codes', fields)]) });
-    expect((await screen.findByLabelText('Code')).textContent).toBe('ABC-123');
+    renderForm({ definition: definitionOf([payloadGroup('codes', fields)]) });
+    const code = await screen.findByLabelText('Code', undefined, { timeout: 15_000 });
+    expect(code.textContent).toBe('ABC-123');
+    const svg = within(code).getByRole('img', { name: 'Barcode ABC-123' });
+    await waitFor(() => expect(svg.getAttribute('data-barcode')).toBe('drawn'));
+    expect(svg.querySelectorAll('rect').length).toBeGreaterThan(10);
+    // CODE128 has no 'ü': the text stays, with a note instead of bars.
+    const odd = screen.getByLabelText('Odd');
+    expect(await within(odd).findByText('This value cannot be drawn as a CODE128 barcode.')).toBeTruthy();
+  });
+
+  it('takes a typed code, and offers the camera only where the browser can read codes', async () => {
+    mockFetch({});
+    const seen: Record<string, unknown>[] = [];
+    const fields = [payloadField('barcode-scanner', 'scan', 'Scan')];
+    const { unmount } = renderForm({
+      definition: definitionOf([payloadGroup('codes', fields)]),
+      onValues: (values) => seen.push(values),
+    });
+    fireEvent.change(await screen.findByLabelText('Scan', undefined, { timeout: 15_000 }), {
+      target: { value: '4006381333931' },
+    });
+    await waitFor(() => expect(seen.at(-1)?.scan).toBe('4006381333931'));
     expect(screen.queryByRole('button', { name: /Scan a code/ })).toBeNull();
     unmount();
 
-    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia: vi.fn() } });
+    // A camera alone is not enough (Firefox has no barcode detector): still typed entry only.
+    const getUserMedia = vi.fn(async () => {
+      throw new Error('NotAllowedError');
+    });
+    vi.stubGlobal('navigator', { ...navigator, mediaDevices: { getUserMedia } });
+    const second = renderForm({ definition: definitionOf([payloadGroup('codes', fields)]) });
+    await screen.findByLabelText('Scan');
+    expect(screen.queryByRole('button', { name: /Scan a code/ })).toBeNull();
+    second.unmount();
+
+    vi.stubGlobal(
+      'BarcodeDetector',
+      class {
+        detect = async () => [];
+      },
+    );
     renderForm({ definition: definitionOf([payloadGroup('codes', fields)]) });
-    expect(await screen.findByRole('button', { name: 'Scan a code with the camera for Scan' })).toBeTruthy();
+    fireEvent.click(await screen.findByRole('button', { name: 'Scan a code with the camera for Scan' }));
+    expect(await screen.findByText('The camera could not be started. Type the code instead.')).toBeTruthy();
+    expect(getUserMedia).toHaveBeenCalled();
+  });
+
+  it('stores switches and ticks as booleans, sliders and ratings as numbers', async () => {
+    mockFetch({});
+    const seen: Record<string, unknown>[] = [];
+    renderForm({
+      definition: definitionOf([
+        payloadGroup(
+          'main',
+          stacked([
+            payloadField('switch', 'active', 'Active'),
+            payloadField('checkbox', 'agreed', 'Agreed'),
+            payloadField('slider', 'level', 'Level', { minValue: 0, maxValue: 10, intervalSize: 2 }),
+            payloadField('rating', 'stars', 'Stars', { maxRating: 5 }),
+          ]),
+        ),
+      ]),
+      onValues: (values) => seen.push(values),
+    });
+    fireEvent.click(await screen.findByLabelText('Active', undefined, { timeout: 15_000 }));
+    await waitFor(() => expect(seen.at(-1)?.active).toBe(true));
+    fireEvent.click(screen.getByLabelText('Agreed'));
+    await waitFor(() => expect(seen.at(-1)?.agreed).toBe(true));
+    fireEvent.keyDown(screen.getByRole('slider', { name: 'Level' }), { key: 'ArrowRight', keyCode: 39 });
+    await waitFor(() => expect(seen.at(-1)?.level).toBe(2));
+    const stars = within(screen.getByRole('group', { name: 'Stars' })).getAllByRole('radio');
+    fireEvent.click(stars[2] as HTMLElement);
+    await waitFor(() => expect(seen.at(-1)?.stars).toBe(3));
+    expect(seen.at(-1)).toMatchObject({ active: true, agreed: true, level: 2, stars: 3 });
   });
 });

@@ -3,38 +3,11 @@ import { describe, expect, it } from 'vitest';
 import { acceptsFile } from '../controls/upload-control.tsx';
 import { previewSequence } from '../controls/sequence-control.tsx';
 import { toUserOptions } from '../controls/user-control.tsx';
-import { formatStored, fromDisplay, parseLocaleNumber, toDisplay } from '../number-format.ts';
 import { fieldAccess, gridRows, withDefaults } from '../renderer-model.ts';
 import { validateValues } from '../validate-values.ts';
 import { definitionOf, payloadField, payloadGroup } from './fixtures.tsx';
 
-describe('number format (spec §5)', () => {
-  it.each([
-    ['1234.5', 1234.5],
-    ['1,234.5', 1234.5],
-    ['1.234,5', 1234.5],
-    ['1,234', 1234],
-    ['1,5', 1.5],
-    ['1.234.567', 1234567],
-    ['1,234,567.89', 1234567.89],
-    ['-12,5', -12.5],
-    ['12 %', 12],
-    ['$ 1,000', 1000],
-    ['abc', null],
-    ['', null],
-  ])('reads %j as %j', (text, expected) => {
-    expect(parseLocaleNumber(text)).toBe(expected);
-  });
-
-  it('shows percentages ×100 and stores them /100 without float noise', () => {
-    expect(toDisplay(0.07, 'Percentage')).toBe(7);
-    expect(fromDisplay(7, 'Percentage')).toBe(0.07);
-    expect(toDisplay(0.07, 'None')).toBe(0.07);
-    expect(formatStored(0.125, 'Percentage', 1)).toBe('12.5%');
-    expect(formatStored(1234.5, 'Currency', undefined)).toBe('1,234.50');
-    expect(formatStored('x', 'None', 0)).toBe('');
-  });
-});
+// The number format's unit tests live in packages/domain/src/records/__tests__/number-format.test.ts.
 
 describe('value checks', () => {
   const definition = definitionOf([

@@ -7,10 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { formatDate, storedOrganizationPreference } from '../../organization/use-organization-preference.ts';
 import { translateFormulaError } from '../formula-errors.ts';
 import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
-import { formatStored } from '../number-format.ts';
+import { formatStored } from '@formloop/domain';
 import { TIME_FORMAT } from '../renderer-model.ts';
 import { asText, type ControlProps } from './control-props.ts';
 import { ReadOnlyValue } from './read-only-value.tsx';
+import { storedUserIds, useUserNames } from './user-control.tsx';
+
+// Ids are at most 64 characters (UserLookup's limit); a longer computed text is no user id.
+const userIdsOf = (props: ControlProps): string[] =>
+  props.field.fieldType === 'calculation-user'
+    ? storedUserIds(props.value).filter((id) => id.length <= 64)
+    : [];
 
 /** A computed value as people read it, by the value type of its calculation type. */
 export function formatComputed(props: Pick<ControlProps, 'field' | 'value'>, t: TFunction): string {
@@ -40,10 +47,17 @@ export function CalculationControl(props: ControlProps) {
   const { t } = useTranslation(FORM_RENDERER_NAMESPACE);
   const error = props.formulaError;
   const message = error ? translateFormulaError(t, error) : null;
+  // A computed user shows the person's name, as user fields do.
+  const userIds = userIdsOf(props);
+  const users = useUserNames(userIds);
+  const text =
+    userIds.length > 0
+      ? userIds.map((id) => users.names.find((user) => user.value === id)?.label ?? id).join(', ')
+      : formatComputed(props, t);
   return (
     <ReadOnlyValue
       control={props}
-      text={formatComputed(props, t)}
+      text={text}
       suffix={
         message ? (
           <Tooltip title={message}>

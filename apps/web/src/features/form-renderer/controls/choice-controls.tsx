@@ -52,6 +52,7 @@ export function MultiReferenceControl(props: ControlProps) {
       mode="multiple"
       style={{ width: '100%' }}
       allowClear
+      showSearch={{ optionFilterProp: 'label' }}
       loading={loading}
       options={options}
       value={values}

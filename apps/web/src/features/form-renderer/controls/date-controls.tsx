@@ -1,15 +1,22 @@
+import Button from 'antd/es/button';
 import DatePicker from 'antd/es/date-picker';
 import TimePicker from 'antd/es/time-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
+import { useTranslation } from 'react-i18next';
 import { formatDate, storedOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { DATE_FORMAT, TIME_FORMAT } from '../renderer-model.ts';
 import { a11y, type ControlProps } from './control-props.ts';
 import { ReadOnlyValue } from './read-only-value.tsx';
 
 dayjs.extend(customParseFormat);
 
-// Stored as FieldValueType says: 'YYYY-MM-DD', ISO instants, 'HH:mm:ss'; shown in the organization's formats.
+// Stored as the records brief says: dates 'YYYY-MM-DD', date-times the instant as toISOString(),
+// times 'HH:mm:ss' (text order = time order). Shown and typed in the organization's formats
+// (spec §3 date_format, datetime_format, time_format); date-times in the organization's time zone.
+
+const WALL_CLOCK = 'YYYY-MM-DDTHH:mm:ss';
 
 const parse = (value: unknown, pattern?: string): Dayjs | null => {
   if (typeof value !== 'string' || value === '') return null;
@@ -17,16 +24,39 @@ const parse = (value: unknown, pattern?: string): Dayjs | null => {
   return parsed.isValid() ? parsed : null;
 };
 
+/**
+ * The picker shows plain wall-clock times: an instant becomes the organization zone's clock reading,
+ * and a picked reading is read back in that zone. A zone this browser does not know uses its own.
+ */
+export function instantToWallClock(value: unknown, zone: string): Dayjs | null {
+  const instant = parse(value);
+  if (!instant) return null;
+  try {
+    return dayjs(instant.tz(zone).format(WALL_CLOCK), WALL_CLOCK, true);
+  } catch {
+    return instant;
+  }
+}
+
+export function wallClockToInstant(shown: Dayjs, zone: string): string {
+  try {
+    return dayjs.tz(shown.format(WALL_CLOCK), zone).toISOString();
+  } catch {
+    return shown.toISOString();
+  }
+}
+
 export function DateControl(props: ControlProps) {
   const preference = storedOrganizationPreference();
   if (props.readOnly)
-    return <ReadOnlyValue control={props} text={formatDate(props.value as string, 'date')} />;
+    return <ReadOnlyValue control={props} text={formatDate(props.value as string, 'date', preference)} />;
   return (
     <DatePicker
       {...a11y(props)}
       style={{ width: '100%' }}
       format={preference.date_format}
       value={parse(props.value, DATE_FORMAT)}
+      placeholder={props.field.placeholder || preference.date_format}
       status={props.invalid ? 'error' : undefined}
       onChange={(next: Dayjs | null) => props.onChange(next ? next.format(DATE_FORMAT) : null)}
     />
@@ -34,18 +64,29 @@ export function DateControl(props: ControlProps) {
 }
 
 export function DateTimeControl(props: ControlProps) {
+  const { t } = useTranslation(FORM_RENDERER_NAMESPACE);
   const preference = storedOrganizationPreference();
-  if (props.readOnly)
-    return <ReadOnlyValue control={props} text={formatDate(props.value as string, 'datetime')} />;
+  if (props.readOnly) {
+    return <ReadOnlyValue control={props} text={formatDate(props.value as string, 'datetime', preference)} />;
+  }
+  const zone = preference.time_zone;
   return (
     <DatePicker
       {...a11y(props)}
       showTime
       style={{ width: '100%' }}
       format={preference.datetime_format}
-      value={parse(props.value)}
+      value={instantToWallClock(props.value, zone)}
+      // The picker's own 'Now' is the browser's clock, which would be read in the organization's zone.
+      showNow={false}
+      renderExtraFooter={() => (
+        <Button size="small" type="link" onClick={() => props.onChange(new Date().toISOString())}>
+          {t('date.now')}
+        </Button>
+      )}
+      placeholder={props.field.placeholder || preference.datetime_format}
       status={props.invalid ? 'error' : undefined}
-      onChange={(next: Dayjs | null) => props.onChange(next ? next.toISOString() : null)}
+      onChange={(next: Dayjs | null) => props.onChange(next ? wallClockToInstant(next, zone) : null)}
     />
   );
 }
@@ -62,6 +103,7 @@ export function TimeControl(props: ControlProps) {
       style={{ width: '100%' }}
       format={preference.time_format}
       value={value}
+      placeholder={props.field.placeholder || preference.time_format}
       status={props.invalid ? 'error' : undefined}
       onChange={(next: Dayjs | null) => props.onChange(next ? next.format(TIME_FORMAT) : null)}
     />

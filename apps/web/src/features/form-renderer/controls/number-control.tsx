@@ -6,7 +6,7 @@ import {
   groupsThousands,
   parseLocaleNumber,
   toDisplay,
-} from '../number-format.ts';
+} from '@formloop/domain';
 import { a11y, type ControlProps } from './control-props.ts';
 
 /**

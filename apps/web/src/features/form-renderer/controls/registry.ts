@@ -1,13 +1,15 @@
 // FieldType → control. Adding a field type to the catalogue means adding its line here; the
 // Record type makes a missing one a compile error.
 import type { FieldType } from '@formloop/domain';
+import { ButtonControl } from './button-control.tsx';
 import { BarcodeControl, BarcodeScannerControl } from './barcode-controls.tsx';
 import { CalculationControl } from './calculation-control.tsx';
 import { ChecklistControl, DropdownControl, MultiReferenceControl } from './choice-controls.tsx';
 import { grouped, labelled, type ControlEntry } from './control-props.ts';
 import { DateControl, DateTimeControl, TimeControl } from './date-controls.tsx';
+import { InputExternalControl, RemoteLookupControl } from './external-controls.tsx';
+import { LookupControl } from './lookup-control.tsx';
 import { NumberControl } from './number-control.tsx';
-import { ButtonPlaceholder, ExternalPlaceholder, LookupPlaceholder } from './pending-controls.tsx';
 import { RichTextControl } from './richtext-control.tsx';
 import { SequenceControl } from './sequence-control.tsx';
 import { SignatureControl } from './signature-control.tsx';
@@ -26,8 +28,8 @@ export const CONTROLS: Readonly<Record<FieldType, ControlEntry>> = {
   datetime: labelled(DateTimeControl),
   time: labelled(TimeControl),
   dropdown: labelled(DropdownControl),
-  lookup: labelled(LookupPlaceholder),
-  'remote-lookup': labelled(ExternalPlaceholder),
+  lookup: labelled(LookupControl),
+  'remote-lookup': labelled(RemoteLookupControl),
   image: grouped(UploadControl),
   file: grouped(UploadControl),
   'multi-file': grouped(UploadControl),
@@ -39,15 +41,15 @@ export const CONTROLS: Readonly<Record<FieldType, ControlEntry>> = {
   user: labelled(UserControl),
   checkbox: labelled(CheckboxControl),
   checklist: grouped(ChecklistControl),
-  button: labelled(ButtonPlaceholder),
-  'pull-data': labelled(LookupPlaceholder),
+  button: labelled(ButtonControl),
+  'pull-data': labelled(LookupControl),
   richtext: grouped(RichTextControl),
   'richtext-html': grouped(RichTextControl),
   'sequence-number': labelled(SequenceControl),
   'multi-select-user': labelled(UserControl),
   'multi-select-reference': labelled(MultiReferenceControl),
-  'multi-select-external': labelled(ExternalPlaceholder),
-  'input-external': labelled(ExternalPlaceholder),
+  'multi-select-external': labelled(RemoteLookupControl),
+  'input-external': labelled(InputExternalControl),
   password: labelled(PasswordControl),
   barcode: labelled(BarcodeControl),
   'barcode-scanner': labelled(BarcodeScannerControl),

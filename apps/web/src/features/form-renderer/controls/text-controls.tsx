@@ -1,7 +1,13 @@
+import EyeInvisibleOutlined from '@ant-design/icons/es/icons/EyeInvisibleOutlined';
+import EyeOutlined from '@ant-design/icons/es/icons/EyeOutlined';
+import Button from 'antd/es/button';
 import Input from 'antd/es/input/Input';
-import Password from 'antd/es/input/Password';
 import TextArea from 'antd/es/input/TextArea';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { a11y, asText, type ControlProps } from './control-props.ts';
+import { ReadOnlyValue } from './read-only-value.tsx';
 
 const status = (props: ControlProps) => (props.invalid ? ('error' as const) : undefined);
 
@@ -33,16 +39,37 @@ export function EmailControl(props: ControlProps) {
   );
 }
 
+/** What a read-only password shows when one is set: never the password, nor its length. */
+export const PASSWORD_MASK = '••••••••';
+
+/** Masked, with a button (keyboard-usable, unlike an icon) that shows what was typed. */
 export function PasswordControl(props: ControlProps) {
+  const { t } = useTranslation(FORM_RENDERER_NAMESPACE);
+  const [visible, setVisible] = useState(false);
+  const value = asText(props.value);
+  if (props.readOnly) return <ReadOnlyValue control={props} text={value ? PASSWORD_MASK : ''} />;
   return (
-    <Password
+    <Input
       {...a11y(props)}
+      type={visible ? 'text' : 'password'}
       autoComplete="new-password"
-      value={asText(props.value)}
+      spellCheck={false}
+      value={value}
       onChange={(event) => props.onChange(event.target.value)}
-      readOnly={props.readOnly}
       placeholder={props.field.placeholder}
       status={status(props)}
+      suffix={
+        <Button
+          type="text"
+          size="small"
+          aria-label={t(visible ? 'password.hide' : 'password.show', { label: props.label })}
+          aria-pressed={visible}
+          aria-controls={props.id}
+          icon={visible ? <EyeInvisibleOutlined aria-hidden /> : <EyeOutlined aria-hidden />}
+          onClick={() => setVisible((shown) => !shown)}
+          style={{ marginInlineEnd: -6 }}
+        />
+      }
     />
   );
 }

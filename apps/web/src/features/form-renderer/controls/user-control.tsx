@@ -1,7 +1,8 @@
+import { APP_SETTINGS_PATHS, USER_LOOKUP_MAX_LENGTH } from '@formloop/contracts';
 import { SEARCH_DEBOUNCE_MS } from '@formloop/domain';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import Select from 'antd/es/select';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { http } from '../../../shared/api/http.ts';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
@@ -9,10 +10,10 @@ import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { a11y, asText, type ControlProps } from './control-props.ts';
 import { ReadOnlyValue } from './read-only-value.tsx';
 
-/** The Editor API's user search. Until the server offers it the picker simply has no options. */
-export const USER_LOOKUP_PATH = '/api/form/Editor/UserLookup2';
+/** The Editor API's user search (UserLookup2, GET ?search=): the first 50 matching active users. */
+export const USER_LOOKUP_PATH = APP_SETTINGS_PATHS.userLookup2;
 
-interface UserOption {
+export interface UserOption {
   value: string;
   label: string;
 }
@@ -26,7 +27,7 @@ const pick = (row: Record<string, unknown>, keys: string[]): string => {
   return '';
 };
 
-/** Whatever user rows the lookup answers with → select options (id and the best name it has). */
+/** Whatever user rows a lookup answers with → select options (id and the best name it has). */
 export function toUserOptions(data: unknown): UserOption[] {
   if (!Array.isArray(data)) return [];
   return data.flatMap((item) => {
@@ -40,34 +41,74 @@ export function toUserOptions(data: unknown): UserOption[] {
 
 export const userKeys = {
   search: (search: string) => ['formRenderer', 'userLookup', search] as const,
+  byIds: (ids: string[]) => ['formRenderer', 'userLookup', 'ids', ...ids] as const,
 };
 
-function useUserOptions(search: string) {
+/** The ids a user field stores (one id, or several for multi-select-user). */
+export const storedUserIds = (value: unknown): string[] =>
+  (Array.isArray(value) ? value.map(asText) : value ? [asText(value)] : []).filter(Boolean);
+
+function useUserSearch(search: string, enabled: boolean) {
   return useQuery({
     queryKey: userKeys.search(search),
     queryFn: async () =>
       toUserOptions((await http.get<unknown>(USER_LOOKUP_PATH, { query: { search } })).data),
-    // A missing or failing lookup leaves the picker empty; the form itself still works.
+    enabled,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+    // A failing lookup leaves the picker without options; the form itself still works.
     retry: false,
     meta: { errorToast: false },
   });
 }
 
+/** The names behind stored ids (UserLookup with ids), so a saved record shows people, not ids. */
+export function useUserNames(ids: string[]) {
+  const sorted = useMemo(() => [...new Set(ids)].sort(), [ids]);
+  const query = useQuery({
+    queryKey: userKeys.byIds(sorted),
+    queryFn: async () => {
+      const pages: UserOption[] = [];
+      // The lookup takes at most 50 ids per call.
+      for (let at = 0; at < sorted.length; at += USER_LOOKUP_MAX_LENGTH) {
+        const chunk = sorted.slice(at, at + USER_LOOKUP_MAX_LENGTH);
+        const answer = await http.post<{ items?: unknown }>(APP_SETTINGS_PATHS.userLookup, {
+          ids: chunk,
+          page: 1,
+          length: chunk.length,
+        });
+        pages.push(...toUserOptions(answer.data?.items));
+      }
+      return pages;
+    },
+    enabled: sorted.length > 0,
+    staleTime: 5 * 60_000,
+    retry: false,
+    meta: { errorToast: false },
+  });
+  return { names: query.data ?? [], isPending: sorted.length > 0 && query.isPending };
+}
+
+/** user and multi-select-user: search debounced as typed; stored ids shown with their names. */
 export function UserControl(props: ControlProps) {
   const { t } = useTranslation(FORM_RENDERER_NAMESPACE);
   const [search, setSearch] = useState('');
+  const [open, setOpen] = useState(false);
   const settled = useDebouncedValue(search, SEARCH_DEBOUNCE_MS);
-  const query = useUserOptions(settled);
   const many = props.field.fieldType === 'multi-select-user' || Boolean(props.field.multiUserSelected);
-  const options = query.data ?? [];
-  const selected = Array.isArray(props.value)
-    ? props.value.map(asText)
-    : props.value
-      ? [asText(props.value)]
-      : [];
+  const selected = storedUserIds(props.value);
+  const known = useUserNames(selected);
+  // The search runs once someone opens or types in the picker, not for every user field on the page.
+  const found = useUserSearch(settled, !props.readOnly && (open || settled !== ''));
+
+  const nameOf = (id: string) => known.names.find((option) => option.value === id)?.label;
   if (props.readOnly) {
-    const names = selected.map((id) => options.find((option) => option.value === id)?.label ?? id);
-    return <ReadOnlyValue control={props} text={names.join(', ')} />;
+    const text = known.isPending ? '' : selected.map((id) => nameOf(id) ?? id).join(', ');
+    return <ReadOnlyValue control={props} text={text} />;
+  }
+  const options: UserOption[] = [...(found.data ?? [])];
+  for (const id of selected) {
+    if (!options.some((option) => option.value === id)) options.push({ value: id, label: nameOf(id) ?? id });
   }
   return (
     <Select
@@ -76,13 +117,17 @@ export function UserControl(props: ControlProps) {
       style={{ width: '100%' }}
       allowClear
       showSearch={{ filterOption: false, onSearch: setSearch }}
-      loading={query.isFetching}
+      onOpenChange={setOpen}
+      loading={found.isFetching || known.isPending}
       options={options}
       value={many ? selected : selected[0]}
       placeholder={props.field.placeholder || t(many ? 'user.placeholderMany' : 'user.placeholder')}
-      notFoundContent={t('user.empty')}
+      notFoundContent={found.isFetching ? t('user.searching') : t('user.empty')}
       status={props.invalid ? 'error' : undefined}
-      onChange={(next: string | string[] | undefined) => props.onChange(next === undefined ? null : next)}
+      onChange={(next: string | string[] | undefined) => {
+        setSearch('');
+        props.onChange(next === undefined || (Array.isArray(next) && next.length === 0) ? null : next);
+      }}
     />
   );
 }

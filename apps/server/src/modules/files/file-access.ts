@@ -1,0 +1,47 @@
+import { FILES_MESSAGES } from '@formloop/contracts';
+import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { isStorageKey } from '../../platform/files/file-storage.ts';
+import { notFound } from '../../platform/http/errors.ts';
+import { maySee, type AppCaller } from '../apps/app-access.ts';
+import { findApp } from '../apps/apps.repository.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
+import { mayDo } from '../records/record-access.ts';
+import { findByKey, type StoredFileRow } from './files.repository.ts';
+
+// Who may read and remove a stored file. Reading: its uploader, or anyone who may see the app it
+// belongs to (it is in that app's entries, or about to be). Removing: the uploader while the file
+// is not yet attached to an entry, or whoever may edit the app's entries. Everything else —
+// another tenant's key, a malformed one, a file the caller may not read — is the same 404.
+
+export const missingFile = () => notFound(FILES_MESSAGES.notFound);
+
+async function mayReadRow(tx: TenantTx, tenantId: string, caller: AppCaller, row: StoredFileRow) {
+  if (row.uploadedBy === caller.userId) return true;
+  if (!row.moduleId || !isUuid(row.moduleId)) return false;
+  const app = await findApp(tx, tenantId, row.moduleId);
+  return app !== null && (await maySee(tx, tenantId, caller, app));
+}
+
+/** The file's row when the caller may read it; 404 otherwise. Locked when about to change it. */
+export async function readableFileOr404(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  key: string,
+  lock = false,
+): Promise<StoredFileRow> {
+  const row = isStorageKey(key) ? await findByKey(tx, tenantId, key, lock) : null;
+  if (!row || !(await mayReadRow(tx, tenantId, caller, row))) throw missingFile();
+  return row;
+}
+
+/** Whether the caller may remove a file they may read. */
+export async function mayRemove(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  row: StoredFileRow,
+): Promise<boolean> {
+  if (row.uploadedBy === caller.userId && row.recordId === null) return true;
+  return row.moduleId !== null && (await mayDo(tx, tenantId, caller, row.moduleId, 'edit'));
+}

@@ -1,0 +1,171 @@
+import pg from 'pg';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECORDS_PATHS, recordPath } from '@formloop/contracts';
+import type { ModuleDefinition } from '@formloop/domain';
+import { createTestServer, type TestServer } from '../../../../test/harness.ts';
+import { P, saveForm } from '../../apps/__tests__/app-fixtures.ts';
+import { ensureRecordIndexes, recordIndexPlan } from '../record-indexes.ts';
+import { buildListQuery, pageSql } from '../record-query/list-query.ts';
+import { EXACT_COUNT_LIMIT } from '../record-query/list-query.ts';
+import {
+  arrangePeople,
+  field,
+  listRecords,
+  publishApp,
+  section,
+  type People,
+} from './record-list-fixtures.ts';
+
+// Publishing builds the list's partial expression indexes (owner pool, concurrently, after the
+// commit); the list's own SQL uses them; big lists are counted by the planner's estimate.
+
+let server: TestServer;
+let people: People;
+let appId: string;
+
+const groups = [
+  section('main', [
+    [field('text', 'title'), field('number', 'amount'), field('lookup', 'ref')],
+    [field('checklist', 'tags')],
+  ]),
+];
+
+async function published(moduleId: string): Promise<ModuleDefinition> {
+  const { rows } = await server.owner.query('SELECT module_published FROM modules WHERE id = $1', [moduleId]);
+  return rows[0].module_published as ModuleDefinition;
+}
+
+async function indexesOf(moduleId: string) {
+  const { rows } = await server.owner.query<{ name: string; valid: boolean; definition: string }>(
+    `SELECT c.relname AS name, i.indisvalid AS valid, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = 'records'::regclass AND c.relname LIKE $1 ORDER BY c.relname`,
+    [`rl_${moduleId.replace(/-/g, '')}_%`],
+  );
+  return rows;
+}
+
+beforeAll(async () => {
+  server = await createTestServer();
+  people = await arrangePeople(server);
+  appId = await publishApp(people.fred, 'Indexed', groups);
+});
+afterAll(() => server?.close());
+
+describe('list indexes', () => {
+  it('publishing builds a valid partial btree per field and a trigram index per text field', async () => {
+    // Publishing started the build in the background; this waits for it (builds run one at a time).
+    await ensureRecordIndexes(server.owner, appId, await published(appId));
+    const plan = recordIndexPlan(appId, await published(appId));
+    const indexes = await indexesOf(appId);
+    expect(indexes.map((index) => index.name)).toEqual(plan.map((index) => index.name).sort());
+    // title and ref: btree + trigram; amount: btree; tags (a list): none.
+    expect(indexes).toHaveLength(5);
+    for (const index of indexes) {
+      expect(index.valid).toBe(true);
+      expect(index.name.length).toBeLessThanOrEqual(63);
+      expect(index.definition).toContain(`WHERE (module_id = '${appId}'::uuid)`);
+    }
+    expect(indexes.filter((index) => index.definition.includes('gin_trgm_ops'))).toHaveLength(2);
+  });
+
+  it('serves the benchmark-style list query (contains + number equality + sort + first page)', async () => {
+    await server.owner.query(
+      `INSERT INTO records (tenant_id, module_id, module_version, is_draft, data)
+       SELECT m.tenant_id, m.id, 1, false,
+              jsonb_build_object('title', 'Item ' || md5(g::text), 'amount', g % 100, 'ref', jsonb_build_object('id', g, 'label', 'Ref ' || g))
+         FROM modules m, generate_series(1, 4000) g WHERE m.id = $1`,
+      [appId],
+    );
+    await server.owner.query('ANALYZE records');
+    const { rows: tenant } = await server.owner.query('SELECT tenant_id FROM modules WHERE id = $1', [appId]);
+    const query = buildListQuery(
+      await published(appId),
+      {
+        page: 1,
+        length: 10,
+        search: '',
+        orders: [{ column: 'title', dir: 'asc' }],
+        filters: [
+          { field: 'title', operator: 'contains', value: 'ab', ignoreCase: true, matchesAll: false },
+          { field: 'amount', operator: 'eq', value: 42, ignoreCase: false, matchesAll: false },
+        ],
+      },
+      { tenantId: tenant[0].tenant_id, moduleId: appId },
+    );
+    const statement = new PgDialect().sqlToQuery(pageSql(query, { filtered: true, total: false }));
+    // The statement exactly as the server sends it (an unnamed statement with bound parameters),
+    // planned in a tenant transaction as the app role: lists read the tenant view (migration 0008),
+    // so row-level security does not keep the field indexes from serving the filters.
+    const client = new pg.Client({ connectionString: server.appRoleUrl });
+    await client.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenant[0].tenant_id]);
+      await client.query('SET LOCAL enable_seqscan = off');
+      const { rows } = await client.query(`EXPLAIN (FORMAT TEXT) ${statement.sql}`, statement.params);
+      const plan = rows.map((row) => row['QUERY PLAN'] as string).join('\n');
+      const fieldIndexes = recordIndexPlan(appId, await published(appId)).map((index) => index.name);
+      expect(
+        fieldIndexes.some((name) => plan.includes(name)),
+        plan,
+      ).toBe(true);
+      expect(plan).not.toMatch(/Seq Scan on records/);
+      await client.query('ROLLBACK');
+    } finally {
+      await client.end();
+    }
+    const page = await listRecords(people.fred, {
+      moduleId: appId,
+      filters: [{ field: 'amount', operator: 'eq', value: 42 }],
+    });
+    expect(page).toMatchObject({ recordsFiltered: 40, recordsTotal: 4000, countIsEstimate: false });
+  });
+
+  it('drops the indexes of fields the app no longer lists and builds new ones', async () => {
+    const saved = await saveForm(people.fred, appId, [
+      section('main', [[field('text', 'title'), field('date', 'due')]]),
+    ]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await people.fred.post(P.publish, { id: appId })).statusCode).toBe(200);
+    await ensureRecordIndexes(server.owner, appId, await published(appId));
+    const names = (await indexesOf(appId)).map((index) => index.name);
+    expect(names).toEqual(
+      recordIndexPlan(appId, await published(appId))
+        .map((index) => index.name)
+        .sort(),
+    );
+    expect(names).toHaveLength(3);
+  });
+});
+
+describe('counts of big lists', () => {
+  it('estimates counts above 100,000 and says so', async () => {
+    const big = await publishApp(people.fred, 'Big', [section('main', [[field('checkbox', 'done')]])]);
+    await server.owner.query(
+      `INSERT INTO records (tenant_id, module_id, module_version, is_draft, data, workflow_started_on)
+       SELECT m.tenant_id, m.id, 1, false, '{}'::jsonb, CASE WHEN g % 2 = 0 THEN now() END
+         FROM modules m, generate_series(1, $2::int) g WHERE m.id = $1`,
+      [big, EXACT_COUNT_LIMIT + 10_000],
+    );
+    await server.owner.query('ANALYZE records');
+    const all = await listRecords(people.fred, { moduleId: big });
+    expect(all.countIsEstimate).toBe(true);
+    expect(all.recordsTotal).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(all.recordsTotal).toBeLessThan(EXACT_COUNT_LIMIT * 1.5);
+    expect(all.data).toHaveLength(10);
+    // Few matches are still counted exactly; the total stays an estimate.
+    const none = await listRecords(people.fred, {
+      moduleId: big,
+      filters: [{ field: 'done', operator: 'eq', value: true }],
+    });
+    expect(none).toMatchObject({ recordsFiltered: 0, countIsEstimate: true, data: [] });
+    const summary = (await people.fred.get(recordPath.summary(big))).json().data;
+    expect(summary.countIsEstimate).toBe(true);
+    expect(summary.total).toBeGreaterThan(EXACT_COUNT_LIMIT);
+    expect(summary.byStatus['In Progress']).toBeGreaterThan(30_000);
+    const page2 = await people.fred.post(RECORDS_PATHS.datatables, { moduleId: big, page: 2, length: 100 });
+    expect(page2.json().data.data).toHaveLength(100);
+  });
+});

@@ -1,0 +1,143 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
+import type { RawRecordRow } from '../records/record-row.ts';
+import {
+  EXACT_COUNT_LIMIT,
+  LIST_SOURCE,
+  cappedCountSql,
+  estimateSql,
+  fencedPageSql,
+  pageSql,
+  type ListQuery,
+} from './record-query/list-query.ts';
+
+// Reading record lists. Counts follow DESIGN.md: exact up to EXACT_COUNT_LIMIT (a count that stops
+// one row past it), beyond that the planner's estimate, flagged. The planner is asked first
+// (EXPLAIN, planning only), so a list it expects to be huge never pays for a capped count.
+
+/** Above this many expected rows the list does not count: it says "about" the estimate. */
+export const ESTIMATE_ONLY_ABOVE = 3 * EXACT_COUNT_LIMIT;
+/** At most this many expected matches: the page is found behind a fence (fencedPageSql). */
+export const FENCE_AT_MOST = 10_000;
+
+export interface ListCount {
+  value: number;
+  estimate: boolean;
+}
+
+interface PlanNode {
+  'Plan Rows'?: number;
+}
+
+async function explainedRows(tx: TenantTx, statement: SQL): Promise<number> {
+  const { rows } = await tx.execute(statement);
+  const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan?: PlanNode }> | undefined)?.[0]?.Plan;
+  return Number(plan?.['Plan Rows'] ?? 0);
+}
+
+// Row-level security adds `tenant_id = <this tenant>` with a value the planner cannot see, so it
+// scales every estimate by 1/(tenants with records). That factor is the same for every query: it is
+// measured on the whole table once a minute and divided out.
+let tenantShare: { value: number; at: number } | null = null;
+const SHARE_TTL_MS = 60_000;
+
+async function rowLevelSecurityShare(tx: TenantTx): Promise<number> {
+  if (tenantShare && Date.now() - tenantShare.at < SHARE_TTL_MS) return tenantShare.value;
+  const planned = await explainedRows(tx, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${LIST_SOURCE} r`);
+  const { rows } = await tx.execute(sql`SELECT reltuples::float8 AS tuples, relpages::float8 AS pages,
+      pg_relation_size(oid)::float8 / current_setting('block_size')::float8 AS current_pages
+    FROM pg_class WHERE oid = 'records'::regclass`);
+  const stats = rows[0] as { tuples: number; pages: number; current_pages: number } | undefined;
+  // The planner scales reltuples to the table's current size; so does this.
+  const rowsNow =
+    stats && stats.tuples > 0 && stats.pages > 0 ? (stats.tuples / stats.pages) * stats.current_pages : 0;
+  const value = rowsNow > 0 && planned > 0 ? Math.min(1, Math.max(planned / rowsNow, 1e-6)) : 1;
+  tenantShare = { value, at: Date.now() };
+  return value;
+}
+
+/** The planner's estimate of the rows matching `where` (without the explicit tenant check). */
+export async function estimateRows(tx: TenantTx, where: SQL): Promise<number> {
+  const planned = await explainedRows(tx, estimateSql(where));
+  return planned / (await rowLevelSecurityShare(tx));
+}
+
+// The whole list's estimate changes slowly; requests reuse it for a few seconds, so a filtered
+// request plans once more (its own filters), not twice.
+const scopeEstimates = new Map<string, { value: number; at: number }>();
+const SCOPE_ESTIMATE_TTL_MS = 15_000;
+const SCOPE_ESTIMATES_KEPT = 10_000;
+
+async function scopeEstimate(tx: TenantTx, query: ListQuery): Promise<number> {
+  const cached = scopeEstimates.get(query.scopeKey);
+  if (cached && Date.now() - cached.at < SCOPE_ESTIMATE_TTL_MS) return cached.value;
+  const value = await estimateRows(tx, query.estimateScope);
+  if (scopeEstimates.size >= SCOPE_ESTIMATES_KEPT) scopeEstimates.clear();
+  scopeEstimates.set(query.scopeKey, { value, at: Date.now() });
+  return value;
+}
+
+/** An exact count when it stayed within the cap, else the estimate (at least past the cap). */
+export function resolveCount(exact: number | null, estimate: number): ListCount {
+  if (exact !== null && exact <= EXACT_COUNT_LIMIT) return { value: exact, estimate: false };
+  return { value: Math.max(Math.round(estimate), exact ?? 0), estimate: true };
+}
+
+/** An exact count if the planner expects a countable number, else its estimate. */
+export async function countRows(tx: TenantTx, where: SQL, estimateWhere: SQL): Promise<ListCount> {
+  const estimate = await estimateRows(tx, estimateWhere);
+  if (estimate > ESTIMATE_ONLY_ABOVE) return resolveCount(null, estimate);
+  const { rows } = await tx.execute(sql`SELECT ${cappedCountSql(where)} AS n`);
+  return resolveCount(Number(rows[0]?.['n'] ?? 0), estimate);
+}
+
+type PageRow = RawRecordRow & { filtered_count: number | null; total_count: number | null };
+
+export interface ListPage {
+  rows: RawRecordRow[];
+  filtered: ListCount;
+  total: ListCount;
+}
+
+/** One page of a list with recordsFiltered and recordsTotal: a plan or two, then one statement. */
+export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage> {
+  const estTotal = await scopeEstimate(tx, query);
+  const estFiltered = query.narrowed ? await estimateRows(tx, query.estimateWhere) : estTotal;
+  const countTotal = query.narrowed && estTotal <= ESTIMATE_ONLY_ABOVE;
+
+  let rows: PageRow[] | null = null;
+  let knownOverCap = false;
+  if (query.narrowed && estFiltered <= FENCE_AT_MOST) {
+    rows = (await tx.execute(fencedPageSql(query, countTotal))).rows as unknown as PageRow[];
+    // The planner was far off and the fence hit the cap: its page would be incomplete.
+    if (Number(rows[0]?.filtered_count ?? 0) > EXACT_COUNT_LIMIT) {
+      rows = null;
+      knownOverCap = true;
+    }
+  }
+  rows ??= (
+    await tx.execute(
+      pageSql(query, { filtered: !knownOverCap && estFiltered <= ESTIMATE_ONLY_ABOVE, total: countTotal }),
+    )
+  ).rows as unknown as PageRow[];
+
+  const first = rows[0];
+  const exactFiltered = knownOverCap ? EXACT_COUNT_LIMIT + 1 : nullableCount(first?.filtered_count);
+  const filtered = resolveCount(exactFiltered, estFiltered);
+  const total = query.narrowed ? resolveCount(nullableCount(first?.total_count), estTotal) : filtered;
+  return { rows: rows.filter((row) => row.id !== null), filtered, total };
+}
+
+const nullableCount = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
+
+/** Full names of users by id (ids that are not uuids are skipped). */
+export async function userNames(tx: TenantTx, ids: Iterable<string>): Promise<Map<string, string>> {
+  const valid = [...new Set(ids)].filter(isUuid).map((id) => id.toLowerCase());
+  if (valid.length === 0) return new Map();
+  const { rows } = await tx.execute(
+    sql`SELECT id::text AS id, fullname FROM users WHERE id = ANY (${sql.param(valid)}::uuid[])`,
+  );
+  return new Map((rows as Array<{ id: string; fullname: string }>).map((row) => [row.id, row.fullname]));
+}

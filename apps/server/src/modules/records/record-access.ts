@@ -1,0 +1,166 @@
+import { and, eq } from 'drizzle-orm';
+import { rolePermissions, userRoles } from '@formloop/db';
+import { RECORDS_MESSAGES } from '@formloop/contracts';
+import { schema } from '@formloop/db';
+import { appResource, canUseBuilder, type ModuleDefinition } from '@formloop/domain';
+import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { forbidden, notFound } from '../../platform/http/errors.ts';
+import { isGranted } from '../access/access.repository.ts';
+import { appOr404, maySee, type AppCaller } from '../apps/app-access.ts';
+import { asDefinition } from '../apps/app-views.ts';
+import type { AppRow } from '../apps/apps.repository.ts';
+
+// Who may do what with an app's records (spec §6): every signed-in user reaches records, but only of
+// the published apps they may see; builders (full users, consultants) may do everything, others what
+// their roles grant on app:{id} (view, create, edit, delete). Read in the caller's transaction, so a
+// role change applies to the next request.
+
+export type RecordAction = 'view' | 'create' | 'edit' | 'delete';
+
+const REFUSALS: Record<Exclude<RecordAction, 'view'>, string> = {
+  create: RECORDS_MESSAGES.notAllowedCreate,
+  edit: RECORDS_MESSAGES.notAllowedEdit,
+  delete: RECORDS_MESSAGES.notAllowedDelete,
+};
+
+export interface RecordApp {
+  app: AppRow;
+  /** The published definition (the latest version); records read their own version with versionDefinition. */
+  definition: ModuleDefinition;
+}
+
+/**
+ * The published app whose records the caller works with: 404 for other tenants' ids, malformed
+ * ids, apps the caller may not see and apps never published (nothing to fill in yet).
+ */
+export async function recordAppOr404(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  moduleId: string,
+): Promise<RecordApp> {
+  const app = await appOr404(tx, tenantId, moduleId);
+  if (!(await maySee(tx, tenantId, caller, app))) throw notFound(RECORDS_MESSAGES.appNotFound);
+  const definition = asDefinition(app.modulePublished);
+  if (!definition || app.moduleVersion < 1) throw notFound(RECORDS_MESSAGES.notPublished);
+  return { app, definition };
+}
+
+/** Whether the caller may take this action on the app's records. */
+export async function mayDo(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  moduleId: string,
+  action: RecordAction,
+): Promise<boolean> {
+  if (canUseBuilder(caller.flags)) return true;
+  return isGranted(tx, tenantId, caller.userId, appResource(moduleId), action);
+}
+
+/** 403 with the action's message unless the caller may take it. */
+export async function requireAction(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  moduleId: string,
+  action: Exclude<RecordAction, 'view'>,
+): Promise<void> {
+  if (!(await mayDo(tx, tenantId, caller, moduleId, action))) throw forbidden(REFUSALS[action]);
+}
+
+/** The definition of one published version (a record stays on the version it was made with). */
+export async function versionDefinition(
+  tx: TenantTx,
+  tenantId: string,
+  record: RecordApp,
+  moduleVersion: number,
+): Promise<ModuleDefinition> {
+  if (moduleVersion === record.app.moduleVersion) return record.definition;
+  const { moduleVersions } = schema;
+  const rows = await tx
+    .select({ module: moduleVersions.module })
+    .from(moduleVersions)
+    .where(
+      and(
+        eq(moduleVersions.tenantId, tenantId),
+        eq(moduleVersions.moduleId, record.app.id),
+        eq(moduleVersions.moduleVersion, moduleVersion),
+      ),
+    )
+    .limit(1);
+  return asDefinition(rows[0]?.module ?? null) ?? record.definition;
+}
+
+/** What the caller may do with one app's records: every action at once. */
+export type RecordActions = Record<RecordAction, boolean>;
+
+const ALL_ACTIONS: RecordActions = { view: true, create: true, edit: true, delete: true };
+
+/** The actions the caller's roles grant on the app (builders: all), read with one query. */
+export async function grantedActions(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  moduleId: string,
+): Promise<RecordActions> {
+  if (canUseBuilder(caller.flags)) return ALL_ACTIONS;
+  const rows = await tx
+    .selectDistinct({ action: rolePermissions.action })
+    .from(rolePermissions)
+    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
+    .where(
+      and(
+        eq(rolePermissions.tenantId, tenantId),
+        eq(userRoles.tenantId, tenantId),
+        eq(userRoles.userId, caller.userId),
+        eq(rolePermissions.resource, appResource(moduleId)),
+      ),
+    );
+  const granted = new Set(rows.map((row) => row.action));
+  return {
+    view: granted.has('view'),
+    create: granted.has('create'),
+    edit: granted.has('edit'),
+    delete: granted.has('delete'),
+  };
+}
+
+export interface RecordAppAccess extends RecordApp {
+  can: RecordActions;
+}
+
+/**
+ * recordAppOr404 and the caller's grants in two queries (the app, then its grants): the write path
+ * needs both and stays lean. Without 'view' the app is not there for the caller (404).
+ */
+export async function recordAppAccess(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  moduleId: string,
+): Promise<RecordAppAccess> {
+  const app = await appOr404(tx, tenantId, moduleId);
+  const can = await grantedActions(tx, tenantId, caller, app.id);
+  const definition = asDefinition(app.modulePublished);
+  if (!can.view || !definition || app.moduleVersion < 1) {
+    throw notFound(can.view ? RECORDS_MESSAGES.notPublished : RECORDS_MESSAGES.appNotFound);
+  }
+  return { app, definition, can };
+}
+
+/** 403 with the action's message unless `can` allows it. */
+export function requireGranted(can: RecordActions, action: Exclude<RecordAction, 'view'>): void {
+  if (!can[action]) throw forbidden(REFUSALS[action]);
+}
+
+/**
+ * Drafts are their author's until submitted: other people (builders aside) do not see them, and
+ * the author continues one with the 'create' grant that started it.
+ */
+export function draftOpenTo(
+  caller: AppCaller,
+  record: { is_draft: boolean; created_by: string | null },
+): boolean {
+  return !record.is_draft || record.created_by === caller.userId || canUseBuilder(caller.flags);
+}

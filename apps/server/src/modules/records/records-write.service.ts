@@ -1,0 +1,230 @@
+import { randomUUID } from 'node:crypto';
+import {
+  RECORDS_MESSAGES,
+  type RecordRow,
+  type SaveRecordBody,
+  type SubmitRecordBody,
+} from '@formloop/contracts';
+import { START_ACTIVITY_ID, canUseBuilder, fileKeysInValues, type RecordValues } from '@formloop/domain';
+import type { RequestAuth } from '../../platform/auth/request-auth.ts';
+import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
+import { AppError, conflict } from '../../platform/http/errors.ts';
+import type { CallContext } from '../identity/identity.context.ts';
+import { recordAppAccess, requireGranted, versionDefinition, type RecordAppAccess } from './record-access.ts';
+import { prepareRecordValues } from './record-prepare.ts';
+import { recallApp, rememberApp, type CachedApp } from './record-app-cache.ts';
+import { assignSequenceNumbers, sequenceNumberFields } from './record-sequences.ts';
+import {
+  activityOf,
+  auditValues,
+  changeAction,
+  recordOfApp,
+  requireFresh,
+  visibleRow,
+} from './record-views.ts';
+import { hasRunnableWorkflow, startWorkflowOnSubmit } from './record-workflow.ts';
+import {
+  insertRecord,
+  linkFiles,
+  updateRecord,
+  type AuditFacts,
+  type InsertGuard,
+  type WorkflowColumns,
+} from './records.repository.ts';
+import type { RawRecordRow } from './record-row.ts';
+
+// Save and submit (spec §7 POST save, POST submit): one transaction each, the values through the
+// shared rules (prepareRecordValues), sequence numbers at submission, uploaded files claimed by the
+// record, and the audit row in the same statement as the write.
+
+const DRAFT_COLUMNS: WorkflowColumns = {
+  submittedOn: null,
+  workflowStatus: null,
+  workflowStartedOn: null,
+  workflowCompletedOn: null,
+  workflowInitiatorUser: null,
+};
+
+interface Write {
+  ctx: CallContext;
+  auth: RequestAuth;
+  access: RecordAppAccess;
+  now: Date;
+}
+
+const facts = (
+  write: Pick<Write, 'ctx' | 'auth'>,
+  action: string,
+  before: unknown,
+  after: unknown,
+): AuditFacts => ({
+  userId: write.auth.userId,
+  requestId: write.ctx.requestId,
+  action,
+  before,
+  after,
+});
+
+async function claimFiles(
+  tx: TenantTx,
+  ctx: CallContext,
+  source: CachedApp,
+  recordId: string,
+  values: RecordValues,
+) {
+  const keys = fileKeysInValues(source.definition, values);
+  await linkFiles(tx, ctx.tenantId, source.app.id, recordId, keys);
+}
+
+/**
+ * A new record: a draft, or submitted at once (workflow columns from the submission). With a guard
+ * (the app came from the cache) the insert checks the app and grants itself: null when refused.
+ */
+async function create(
+  tx: TenantTx,
+  write: Omit<Write, 'access'>,
+  source: CachedApp,
+  input: RecordValues,
+  submit: boolean,
+  guard?: InsertGuard,
+): Promise<RecordRow | null> {
+  const { ctx, auth, now } = write;
+  const { app, definition } = source;
+  const id = randomUUID();
+  let values = await prepareRecordValues(definition, input, {
+    activityId: START_ACTIVITY_ID,
+    now,
+    mode: submit ? 'submit' : 'draft',
+  });
+  let workflow = DRAFT_COLUMNS;
+  if (submit) {
+    values = await assignSequenceNumbers(tx, ctx.tenantId, app.id, definition, values, now);
+    const submission = { tenantId: ctx.tenantId, app, recordId: id, userId: auth.userId, now };
+    workflow = { submittedOn: now, ...(await startWorkflowOnSubmit(tx, submission)) };
+  }
+  const row = await insertRecord(
+    tx,
+    ctx.tenantId,
+    {
+      id,
+      moduleId: app.id,
+      moduleVersion: app.moduleVersion,
+      data: values,
+      isDraft: !submit,
+      userId: auth.userId,
+      now,
+      ...workflow,
+    },
+    facts(write, submit ? 'submitted' : 'created', null, { data: auditValues(definition, values) }),
+    guard,
+  );
+  if (!row) return null;
+  await claimFiles(tx, ctx, source, id, values);
+  return visibleRow(definition, row);
+}
+
+/**
+ * Creating from the cached definition: one statement instead of reading the app and the grants
+ * first (DESIGN.md: record create ≥ 0.4× the raw insert rate). Only when nothing else would run
+ * before the insert (no sequence numbers to reserve, no workflow to start) and the values pass;
+ * otherwise, or when the guard refuses, null and the full path answers (with its 403/404/400).
+ */
+async function createFromCache(
+  tx: TenantTx,
+  write: Omit<Write, 'access'>,
+  moduleId: string,
+  input: RecordValues,
+  submit: boolean,
+): Promise<RecordRow | null> {
+  const cached = isUuid(moduleId) ? recallApp(write.ctx.tenantId, moduleId) : null;
+  if (!cached) return null;
+  if (submit && (hasRunnableWorkflow(cached.app) || sequenceNumberFields(cached.definition).length > 0))
+    return null;
+  const guard = { moduleVersion: cached.app.moduleVersion, builder: canUseBuilder(write.auth.flags) };
+  try {
+    return await create(tx, write, cached, input, submit, guard);
+  } catch (error) {
+    if (error instanceof AppError && error.statusCode === 400) return null;
+    throw error;
+  }
+}
+
+/** Changes to an existing record; with `submit` a draft is submitted too. */
+async function change(
+  tx: TenantTx,
+  write: Write,
+  existing: RawRecordRow,
+  body: SaveRecordBody,
+  submit: boolean,
+): Promise<RecordRow> {
+  const { ctx, auth, access, now } = write;
+  requireGranted(access.can, changeAction(auth, existing));
+  if (submit && !existing.is_draft) throw conflict(RECORDS_MESSAGES.alreadySubmitted);
+  requireFresh(existing, body.expectedModifiedOn);
+  const definition = await versionDefinition(tx, ctx.tenantId, access, Number(existing.module_version));
+  let values = await prepareRecordValues(definition, body.data, {
+    activityId: activityOf(existing),
+    now,
+    stored: existing.data ?? {},
+    // A submitted entry stays complete: changing it keeps every rule, required fields included.
+    mode: submit || !existing.is_draft ? 'submit' : 'draft',
+  });
+  let submitted: WorkflowColumns | undefined;
+  if (submit) {
+    values = await assignSequenceNumbers(tx, ctx.tenantId, access.app.id, definition, values, now);
+    const started = await startWorkflowOnSubmit(tx, {
+      tenantId: ctx.tenantId,
+      app: access.app,
+      recordId: existing.id,
+      userId: auth.userId,
+      now,
+    });
+    submitted = { submittedOn: now, ...started };
+  }
+  const before = { data: auditValues(definition, existing.data ?? {}) };
+  const row = await updateRecord(
+    tx,
+    ctx.tenantId,
+    existing.id,
+    { data: values, submitted, userId: auth.userId, now },
+    facts(write, submit ? 'submitted' : 'updated', before, { data: auditValues(definition, values) }),
+  );
+  await claimFiles(tx, ctx, access, existing.id, values);
+  return visibleRow(definition, row);
+}
+
+export function createRecordWriteService(db: TenantDb) {
+  const run = (
+    ctx: CallContext,
+    auth: RequestAuth,
+    moduleId: string,
+    body: SaveRecordBody,
+    submit: boolean,
+  ): Promise<RecordRow> =>
+    db.inTenant(ctx.tenantId, async (tx) => {
+      const now = new Date();
+      if (body.recordId === undefined) {
+        const created = await createFromCache(tx, { ctx, auth, now }, moduleId, body.data, submit);
+        if (created) return created;
+      }
+      const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId);
+      rememberApp(ctx.tenantId, access);
+      const write: Write = { ctx, auth, access, now };
+      if (body.recordId === undefined) {
+        requireGranted(access.can, 'create');
+        return (await create(tx, write, access, body.data, submit))!;
+      }
+      const existing = await recordOfApp(tx, ctx.tenantId, auth, access, body.recordId, true);
+      return change(tx, write, existing, body, submit);
+    });
+
+  return {
+    /** POST save?moduleId: a new draft, or changes to a draft or a submitted record. */
+    save: (ctx: CallContext, auth: RequestAuth, moduleId: string, body: SaveRecordBody) =>
+      run(ctx, auth, moduleId, body, false),
+    /** POST submit: saves the values and submits the entry. */
+    submit: (ctx: CallContext, auth: RequestAuth, body: SubmitRecordBody) =>
+      run(ctx, auth, body.moduleId, body, true),
+  };
+}

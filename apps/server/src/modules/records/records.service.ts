@@ -1,0 +1,97 @@
+import type { RecordDetail, RecordForm } from '@formloop/contracts';
+import type { ModuleDefinition } from '@formloop/domain';
+import type { RequestAuth } from '../../platform/auth/request-auth.ts';
+import type { TenantDb } from '../../platform/database/tenant-db.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
+import type { CallContext } from '../identity/identity.context.ts';
+import {
+  draftOpenTo,
+  recordAppAccess,
+  requireGranted,
+  versionDefinition,
+  type RecordAppAccess,
+} from './record-access.ts';
+import { toRecordForm } from './record-form.ts';
+import {
+  activityOf,
+  anythingEditable,
+  auditValues,
+  mayChange,
+  recordMissing,
+  recordOfApp,
+  visibleRow,
+} from './record-views.ts';
+import { deleteRecords, findRecord, lockRecords, type RecordStub } from './records.repository.ts';
+
+// Reading an app's form and one record, and deleting records (spec §7 EntryModule).
+
+export function createRecordsService(db: TenantDb) {
+  return {
+    /** The published form as the caller fills it in, with what they may do. */
+    async form(ctx: CallContext, auth: RequestAuth, moduleId: string): Promise<RecordForm> {
+      return db.inTenant(ctx.tenantId, async (tx) => {
+        const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId);
+        return toRecordForm(access.app, access.app.moduleVersion, access.definition, access.can, auth);
+      });
+    },
+
+    /** One record with the form of its own version, without what is hidden at its activity. */
+    async detail(ctx: CallContext, auth: RequestAuth, recordId: string): Promise<RecordDetail> {
+      return db.inTenant(ctx.tenantId, async (tx) => {
+        const found = isUuid(recordId) ? await findRecord(tx, ctx.tenantId, recordId.toLowerCase()) : null;
+        if (!found) throw recordMissing();
+        const access = await recordAppAccess(tx, ctx.tenantId, auth, found.module_id);
+        const row = await recordOfApp(tx, ctx.tenantId, auth, access, found.id, false);
+        const version = Number(row.module_version);
+        const definition = await versionDefinition(tx, ctx.tenantId, access, version);
+        const activityId = activityOf(row);
+        return {
+          record: visibleRow(definition, row),
+          form: toRecordForm(access.app, version, definition, access.can, auth),
+          activityId,
+          editable: mayChange(auth, access.can, row) && anythingEditable(definition, activityId),
+        };
+      });
+    },
+
+    /**
+     * Deletes records, all or none: one id that is missing, malformed, another tenant's or someone
+     * else's draft is a 404 and nothing is deleted; a missing grant on any of their apps is a 403.
+     * Authors discard their own drafts with the 'create' grant that made them.
+     */
+    async remove(ctx: CallContext, auth: RequestAuth, ids: string[]): Promise<number> {
+      const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
+      if (!unique.every(isUuid)) throw recordMissing();
+      return db.inTenant(ctx.tenantId, async (tx) => {
+        const stubs = await lockRecords(tx, ctx.tenantId, unique);
+        if (stubs.length !== unique.length) throw recordMissing();
+        const byApp = new Map<string, RecordStub[]>();
+        for (const stub of stubs) byApp.set(stub.module_id, [...(byApp.get(stub.module_id) ?? []), stub]);
+        const audits: Array<{ entityId: string; before: unknown }> = [];
+        for (const [moduleId, records] of byApp) {
+          const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId);
+          const definitions = new Map<number, ModuleDefinition>();
+          for (const record of records) {
+            if (!draftOpenTo(auth, record)) throw recordMissing();
+            const ownDraft = record.is_draft && record.created_by === auth.userId;
+            if (!(ownDraft && access.can.create)) requireGranted(access.can, 'delete');
+            const definition = definitions.get(record.module_version) ?? (await definitionOf(access, record));
+            definitions.set(record.module_version, definition);
+            audits.push({
+              entityId: record.id,
+              before: { data: auditValues(definition, record.data ?? {}) },
+            });
+          }
+        }
+        return deleteRecords(tx, ctx.tenantId, unique, audits, {
+          userId: auth.userId,
+          requestId: ctx.requestId,
+        });
+
+        function definitionOf(access: RecordAppAccess, record: RecordStub) {
+          return versionDefinition(tx, ctx.tenantId, access, Number(record.module_version));
+        }
+      });
+    },
+  };
+}

@@ -1,0 +1,131 @@
+import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
+import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
+import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
+import SendOutlined from '@ant-design/icons/es/icons/SendOutlined';
+import Breadcrumb from 'antd/es/breadcrumb';
+import Button from 'antd/es/button';
+import Popconfirm from 'antd/es/popconfirm';
+import Space from 'antd/es/space';
+import Tag from 'antd/es/tag';
+import theme from 'antd/es/theme';
+import Typography from 'antd/es/typography';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { ITEM_EDITOR_NAMESPACE } from '../messages.ts';
+import { listPath } from '../paths.ts';
+
+export interface EditorHeaderProps {
+  moduleId: string;
+  appName: string;
+  /** False for an entry not saved yet. */
+  saved: boolean;
+  /** A submitted entry saves its changes; a new one or a draft saves a draft. */
+  submitted: boolean;
+  dirty: boolean;
+  readOnly: boolean;
+  canSave: boolean;
+  canSubmit: boolean;
+  canDelete: boolean;
+  busy: boolean;
+  saving: boolean;
+  submitting: boolean;
+  deleting: boolean;
+  onSave(): void;
+  onSubmit(): void;
+  onDelete(): void;
+  onCancel(): void;
+}
+
+/** The app's name with the way back to its list, what the entry is, and its actions. */
+export function EditorHeader(props: EditorHeaderProps) {
+  const { t } = useTranslation(ITEM_EDITOR_NAMESPACE);
+  const { token } = theme.useToken();
+  const list = listPath(props.moduleId);
+  const heading = props.saved ? t('header.entry') : t('header.newEntry');
+  return (
+    <header
+      data-testid="item-editor-header"
+      style={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        gap: token.marginSM,
+      }}
+    >
+      <div style={{ display: 'grid', gap: token.marginXXS, minWidth: 0 }}>
+        <nav aria-label={t('header.breadcrumbs')}>
+          <Breadcrumb
+            items={[
+              { key: 'app', title: <Link to={list}>{props.appName}</Link> },
+              { key: 'entry', title: <span aria-current="page">{heading}</span> },
+            ]}
+          />
+        </nav>
+        <Space wrap size="small" align="center">
+          <Link to={list} aria-label={t('header.back')} title={t('header.back')}>
+            <ArrowLeftOutlined aria-hidden />
+          </Link>
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            {props.appName}
+          </Typography.Title>
+          {props.readOnly ? <Tag data-testid="read-only-tag">{t('header.readOnly')}</Tag> : null}
+          {props.dirty ? (
+            <Tag color="orange" data-testid="unsaved-marker">
+              {t('header.unsaved')}
+            </Tag>
+          ) : null}
+        </Space>
+      </div>
+      <Space wrap size="small">
+        <Button onClick={props.onCancel} disabled={props.busy}>
+          {t('actions.cancel')}
+        </Button>
+        {props.canDelete ? (
+          <Popconfirm
+            title={t('confirmDelete.title')}
+            description={t('confirmDelete.description')}
+            okText={t('confirmDelete.ok')}
+            cancelText={t('confirmDelete.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={props.onDelete}
+            disabled={props.busy}
+          >
+            <Button
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              loading={props.deleting}
+              disabled={props.busy}
+            >
+              {t('actions.delete')}
+            </Button>
+          </Popconfirm>
+        ) : null}
+        {props.canSave ? (
+          <Button
+            icon={<SaveOutlined aria-hidden />}
+            onClick={props.onSave}
+            loading={props.saving}
+            disabled={props.busy}
+            type={props.canSubmit ? 'default' : 'primary'}
+            title={t('actions.saveShortcut')}
+            aria-keyshortcuts="Control+S Meta+S"
+          >
+            {props.submitted ? t('actions.saveChanges') : t('actions.saveDraft')}
+          </Button>
+        ) : null}
+        {props.canSubmit ? (
+          <Button
+            type="primary"
+            icon={<SendOutlined aria-hidden />}
+            onClick={props.onSubmit}
+            loading={props.submitting}
+            disabled={props.busy}
+          >
+            {t('actions.submit')}
+          </Button>
+        ) : null}
+      </Space>
+    </header>
+  );
+}

@@ -1,0 +1,275 @@
+import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
+import type { RecordDataTableRequest, RecordForm, RecordListConfig, RecordRow } from '@formloop/contracts';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  SEARCH_DEBOUNCE_MS,
+  validateSearch,
+  type PageSize,
+  type RecordFilter,
+} from '@formloop/domain';
+import Button from 'antd/es/button';
+import Empty from 'antd/es/empty';
+import Skeleton from 'antd/es/skeleton';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
+import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
+import { useToast } from '../../../shared/ui/toast.tsx';
+import { useServerTable } from '../../../shared/ui/use-server-table.ts';
+import {
+  useApplyConfigToAll,
+  useDeleteRecords,
+  useExportRecords,
+  useRecordTable,
+  useSaveListConfig,
+  type ExportFormat,
+  type TableKind,
+} from '../api.ts';
+import { initialColumnSettings, visibleKeys, type ListColumn } from '../lib/list-columns.ts';
+import { DELETE_FAILED, failureText, useRecordsMessage } from '../messages.ts';
+import { itemEditorPath } from '../paths.ts';
+import { ColumnChooser } from './column-chooser.tsx';
+import { FilterBuilder } from './filter-builder.tsx';
+import { FilterChips } from './filter-chips.tsx';
+import { RecordTable } from './record-table.tsx';
+import { TableToolbar } from './table-toolbar.tsx';
+
+export interface RecordTablePanelProps {
+  form: RecordForm;
+  kind: TableKind;
+  columns: readonly ListColumn[];
+  /** The saved view this table starts from (null: the defaults). */
+  config: RecordListConfig | null;
+}
+
+const isPageSize = (value: unknown): value is PageSize => (PAGE_SIZES as readonly unknown[]).includes(value);
+
+/** One tab's table: its own search, filters, columns, paging and sort, deletes and export. */
+export function RecordTablePanel({ form, kind, columns, config }: RecordTablePanelProps) {
+  const { t } = useTranslation('records');
+  const translate = useRecordsMessage();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const moduleId = form.id;
+  const table = useServerTable({
+    pageSize: isPageSize(config?.pageSize) ? config.pageSize : DEFAULT_PAGE_SIZE,
+    pageSizes: PAGE_SIZES,
+    orders: config?.orders ?? [],
+  });
+  const appDefault = form.definition.defaultConfig.listColumns;
+  const defaults = useCallback(
+    () =>
+      initialColumnSettings(
+        columns,
+        undefined,
+        Array.isArray(appDefault) ? (appDefault as string[]) : undefined,
+      ),
+    [columns, appDefault],
+  );
+  const [settings, setSettings] = useState(() =>
+    config?.columns.length ? initialColumnSettings(columns, config.columns, undefined) : defaults(),
+  );
+  const [filters, setFilters] = useState<RecordFilter[]>(config?.filters ?? []);
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const [searchText, setSearchText] = useState('');
+  const [search, setSearch] = useState('');
+  const typed = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  const searchProblem = validateSearch(searchText);
+  const { firstPage } = table;
+
+  // The search is sent 500 ms after typing stops (spec §5), and only when it is allowed.
+  useEffect(() => {
+    if (validateSearch(typed) !== null) return;
+    setSearch(typed);
+    firstPage();
+  }, [typed, firstPage]);
+
+  const visible = useMemo(() => visibleKeys(settings), [settings]);
+  const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
+  const shownColumns = useMemo(() => visible.flatMap((key) => byKey.get(key) ?? []), [visible, byKey]);
+  const labelOf = useCallback(
+    (key: string) => {
+      const column = byKey.get(key);
+      return !column || column.system ? t(`columns.${key}`) : column.label;
+    },
+    [byKey, t],
+  );
+
+  const query = useMemo(
+    () => ({ moduleId, search, columns: visible, orders: table.orders, filters }),
+    [moduleId, search, visible, table.orders, filters],
+  );
+  const body = useMemo<RecordDataTableRequest>(
+    () => ({ ...query, page: table.page, length: table.length as PageSize }),
+    [query, table.page, table.length],
+  );
+  const rows = useRecordTable(moduleId, kind, body);
+  const remove = useDeleteRecords(moduleId, kind, body);
+  const exporter = useExportRecords();
+  const save = useSaveListConfig(moduleId, kind);
+  const applyAll = useApplyConfigToAll(moduleId, kind);
+
+  // Selection belongs to the page it was made on: another page, sort or filter starts empty.
+  const bodyKey = JSON.stringify(body);
+  const [selection, setSelection] = useState<{ key: string; ids: string[] }>({ key: '', ids: [] });
+  const selectedIds = selection.key === bodyKey ? selection.ids : [];
+
+  const changeFilters = (next: RecordFilter[]) => {
+    setFilters(next);
+    firstPage();
+  };
+  const clearAll = () => {
+    changeFilters([]);
+    setSearchText('');
+    setFiltersOpen(false);
+  };
+
+  const deleteRows = (ids: string[]) => {
+    const onPage = rows.data?.data.length ?? 0;
+    remove.mutate(ids, {
+      onSuccess: () => {
+        toast.success(
+          ids.length === 1 ? t('toasts.deleted') : t('toasts.deletedMany', { count: ids.length }),
+        );
+        // The whole page went: show the one before instead of an empty page past the end.
+        if (ids.length >= onPage && table.page > 1) table.setPage(table.page - 1);
+      },
+      onError: (error) => toast.error(failureText(error, translate, DELETE_FAILED)),
+    });
+    setSelection({ key: '', ids: [] });
+  };
+
+  const view = (): RecordListConfig => ({
+    columns: visible,
+    pageSize: table.length as PageSize,
+    orders: table.orders,
+    filters: filters.map((filter) => ({
+      ...filter,
+      ignoreCase: filter.ignoreCase ?? false,
+      matchesAll: filter.matchesAll ?? false,
+    })),
+  });
+
+  const runExport = (format: ExportFormat) =>
+    exporter.mutate(
+      { format, body: query, name: form.display_name },
+      { onError: (error) => toast.error(failureText(error, translate, t('toasts.exportFailed'))) },
+    );
+
+  const openRow = (row: RecordRow) => void navigate(itemEditorPath(moduleId, row.id));
+  const newEntry = () => void navigate(itemEditorPath(moduleId));
+  const narrowed = search !== '' || filters.length > 0;
+
+  const empty =
+    rows.data && rows.data.recordsTotal > 0 && narrowed ? (
+      <Empty description={t('empty.noMatches')} data-testid="records-no-matches">
+        <Button onClick={clearAll}>{t('empty.clearFilters')}</Button>
+      </Empty>
+    ) : (
+      <Empty
+        description={t(kind === 'drafts' ? 'empty.noDrafts' : 'empty.noEntries')}
+        data-testid="records-empty"
+      >
+        {form.can.create ? (
+          <Button type="primary" icon={<PlusOutlined />} onClick={newEntry}>
+            {t('header.newEntry')}
+          </Button>
+        ) : null}
+      </Empty>
+    );
+
+  let content;
+  if (rows.isPending) {
+    content = <Skeleton active paragraph={{ rows: 8 }} data-testid="records-loading" />;
+  } else if (rows.isError) {
+    const error = rows.error;
+    // A refused request (a filter value that does not suit its field) says why; anything else is generic.
+    const refused = isApiError(error) && error.status === 400 && error.message !== '';
+    content = (
+      <LoadFailedAlert
+        title={refused ? translate(error.message) : t('tableLoadFailed')}
+        retryLabel={t('retry')}
+        onRetry={() => void rows.refetch()}
+      />
+    );
+  } else {
+    content = (
+      <RecordTable
+        columns={shownColumns}
+        data={rows.data}
+        loading={rows.isFetching || remove.isPending}
+        table={table}
+        canDelete={form.can.delete}
+        selectedIds={selectedIds}
+        onSelect={(ids) => setSelection({ key: bodyKey, ids })}
+        onDelete={(id) => deleteRows([id])}
+        onOpen={openRow}
+        empty={empty}
+      />
+    );
+  }
+
+  return (
+    <div data-testid={`record-panel-${kind}`}>
+      <TableToolbar
+        search={searchText}
+        searchError={searchProblem ? translate(searchProblem) : null}
+        onSearch={setSearchText}
+        filterCount={filters.length}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((open) => !open)}
+        chooser={
+          <ColumnChooser
+            settings={settings}
+            labelOf={labelOf}
+            onChange={setSettings}
+            onReset={() => setSettings(defaults())}
+          />
+        }
+        onSaveView={() =>
+          save.mutate(view(), {
+            onSuccess: () => toast.success(t('toasts.viewSaved')),
+            onError: (error) => toast.error(failureText(error, translate, t('toasts.viewSaveFailed'))),
+          })
+        }
+        saving={save.isPending}
+        onApplyAll={
+          form.can.configureForAll
+            ? () =>
+                applyAll.mutate(view(), {
+                  onSuccess: () => toast.success(t('toasts.appliedAll')),
+                  onError: (error) => toast.error(failureText(error, translate, t('toasts.applyAllFailed'))),
+                })
+            : undefined
+        }
+        applying={applyAll.isPending}
+        onExport={kind === 'records' ? runExport : undefined}
+        exporting={exporter.isPending ? (exporter.variables?.format ?? null) : null}
+        onDeleteSelected={form.can.delete ? () => deleteRows(selectedIds) : undefined}
+        selectedCount={selectedIds.length}
+        deleting={remove.isPending}
+      />
+      {filtersOpen ? (
+        <FilterBuilder
+          key={JSON.stringify(filters)}
+          columns={columns}
+          labelOf={labelOf}
+          applied={filters}
+          onApply={changeFilters}
+          onClear={() => changeFilters([])}
+        />
+      ) : null}
+      <FilterChips
+        filters={filters}
+        columns={columns}
+        labelOf={labelOf}
+        onRemove={(index) => changeFilters(filters.filter((_, at) => at !== index))}
+        onClear={clearAll}
+      />
+      {content}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+// The two calls of this page that are not JSON in, envelope out: the export answers a file, and the
+// CSV import sends multipart. shared/api/http.ts only speaks JSON, so these go through fetch here,
+// with the same token, cookies and failure handling (ApiError, 401 signs out).
+import type { Envelope } from '@formloop/contracts';
+import { MESSAGES } from '@formloop/domain';
+import { ApiError } from '../../../shared/api/api-error.ts';
+import { authStore } from '../../auth/auth-store.ts';
+
+function headers(extra: Record<string, string>): Record<string, string> {
+  const token = authStore.getState().authToken;
+  return token ? { ...extra, Authorization: `Bearer ${token}` } : extra;
+}
+
+/** The server's message of a failed answer, when it sent an envelope. */
+async function failure(response: Response): Promise<ApiError> {
+  let message = response.statusText;
+  let data: unknown = null;
+  try {
+    const body = (await response.json()) as Partial<Envelope<unknown>>;
+    if (typeof body.message === 'string' && body.message) message = body.message;
+    data = body.data ?? null;
+  } catch {
+    // Not JSON (a proxy's error page): the status text will do.
+  }
+  if (response.status === 401 && authStore.getState().authToken) authStore.signOut(MESSAGES.sessionExpired);
+  return new ApiError(response.status, message, data);
+}
+
+async function send(path: string, init: RequestInit): Promise<Response> {
+  let response: Response;
+  try {
+    response = await fetch(path, { credentials: 'include', ...init });
+  } catch (error) {
+    throw new ApiError(0, error instanceof Error ? error.message : String(error));
+  }
+  if (!response.ok) throw await failure(response);
+  return response;
+}
+
+/** `attachment; filename*=UTF-8''Orders%202026.csv` or `filename="orders.csv"` → the file's name. */
+export function fileNameOf(disposition: string | null, fallback: string): string {
+  if (!disposition) return fallback;
+  const encoded = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (encoded) {
+    try {
+      return decodeURIComponent(encoded.trim().replace(/^"|"$/g, ''));
+    } catch {
+      // A malformed escape: fall through to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/.exec(disposition);
+  const name = (plain?.[2] ?? plain?.[1] ?? '').trim();
+  return name || fallback;
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  fileName: string;
+}
+
+/** POSTs JSON and takes the answer as a file (with its name from Content-Disposition). */
+export async function postForFile(
+  path: string,
+  json: unknown,
+  fallbackName: string,
+): Promise<DownloadedFile> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: headers({ 'Content-Type': 'application/json', Accept: '*/*' }),
+    body: JSON.stringify(json),
+  });
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+  };
+}
+
+/** POSTs a multipart form and unwraps the envelope of the answer. */
+export async function postMultipart<T>(path: string, form: FormData): Promise<Envelope<T>> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: headers({ Accept: 'application/json' }),
+    body: form,
+  });
+  const body = (await response.json()) as Envelope<T>;
+  if (!body.success) throw new ApiError(response.status, body.message, body.data);
+  return body;
+}
+
+/** Hands a file to the browser's downloads (a temporary link, clicked and removed). */
+export function saveFile({ blob, fileName }: DownloadedFile): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.appendChild(link);
+  link.click();
+  link.remove();
+  // Revoked after the click has been handled: revoking at once can cancel the download in some browsers.
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,191 @@
+// The list and create phases of the records benchmark, each against its raw baseline.
+import pg from 'pg';
+import { RECORDS_PATHS, type RecordDataTableRequest } from '@formloop/contracts';
+import { httpLoad, ms, rawLoad } from './records-measure.ts';
+import type { Api } from './records-setup.ts';
+
+export type Verdict = 'within budget' | 'OVER BUDGET';
+const CONNECTIONS = 2;
+const CREATE_CONNECTIONS = 4;
+
+export interface PhaseResult {
+  lines: string[];
+  notes: string[];
+}
+
+interface Statement {
+  text: string;
+  values: unknown[];
+}
+
+/**
+ * Runs `work` (in this process, where the server is) while noting every statement the server sends
+ * PostgreSQL, so the raw baseline replays exactly the API's SQL and values.
+ */
+async function captureStatements(work: () => Promise<void>): Promise<Statement[]> {
+  const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const original = proto.query;
+  const seen: Statement[] = [];
+  proto.query = function (this: unknown, ...args: unknown[]) {
+    const [config, values] = args as [unknown, unknown];
+    const text = typeof config === 'string' ? config : (config as { text?: unknown } | null)?.text;
+    const params = typeof config === 'string' ? values : ((config as { values?: unknown }).values ?? values);
+    if (typeof text === 'string') seen.push({ text, values: Array.isArray(params) ? params : [] });
+    return original.apply(this, args);
+  };
+  try {
+    await work();
+  } finally {
+    proto.query = original;
+  }
+  return seen;
+}
+
+/** Statements that read records: the table, or the list's tenant view over it (migration 0008). */
+const READS_RECORDS = /\brecord(s|_list_source)\b/i;
+
+/** The list request: contains on the text field, equality on the number, sorted by the date, page 1. */
+export const LIST_REQUEST = (moduleId: string): RecordDataTableRequest => ({
+  moduleId,
+  page: 1,
+  length: 10,
+  orders: [{ column: 'due', dir: 'desc' }],
+  filters: [
+    { field: 'title', operator: 'contains', value: 'jasper 7', ignoreCase: true },
+    { field: 'amount', operator: 'eq', value: 5000.5 },
+  ],
+});
+
+export async function listBenchmark(options: {
+  api: Api;
+  moduleId: string;
+  owner: pg.Pool;
+  app: pg.Pool;
+  seconds: number;
+}): Promise<PhaseResult> {
+  const { api, moduleId } = options;
+  const body = JSON.stringify(LIST_REQUEST(moduleId));
+  // A first call fills the server's caches (session, app, the planner's tenant share); the second
+  // sends what every request of the load sends.
+  const sample = await api.post<{ data: unknown[]; recordsFiltered: number; countIsEstimate: boolean }>(
+    RECORDS_PATHS.datatables,
+    JSON.parse(body),
+  );
+  const statements = (
+    await captureStatements(async () => {
+      await api.post(RECORDS_PATHS.datatables, JSON.parse(body));
+    })
+  ).filter((s) => READS_RECORDS.test(s.text));
+  if (statements.length === 0) throw new Error('the datatables request read no records');
+  console.log(
+    `  page of ${sample.data.length}, recordsFiltered ${sample.recordsFiltered}${sample.countIsEstimate ? ' (estimate)' : ''}`,
+  );
+  // The plans as the app role gets them (row-level security applies), for the log: what to look at
+  // when the list is over budget.
+  for (const statement of statements.filter((s) => /^\s*(SELECT|WITH)\b/i.test(s.text))) {
+    const plan = await options.app.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS) ${statement.text}`,
+      statement.values,
+    );
+    console.log(
+      `  ${statement.text.replace(/\s+/g, ' ')}\n    ${plan.rows.map((r) => r['QUERY PLAN']).join('\n    ')}`,
+    );
+  }
+
+  // Warm both sides the same way before measuring.
+  await httpLoad({
+    url: `${api.base}${RECORDS_PATHS.datatables}`,
+    method: 'POST',
+    headers: headersOf(api),
+    body,
+    connections: CONNECTIONS,
+    seconds: 2,
+  });
+  const raw = await rawLoad(options.app, CONNECTIONS, options.seconds, async (client) => {
+    for (const s of statements) await client.query(s.text, s.values);
+  });
+  const http = await httpLoad({
+    url: `${api.base}${RECORDS_PATHS.datatables}`,
+    method: 'POST',
+    headers: headersOf(api),
+    body,
+    connections: CONNECTIONS,
+    seconds: options.seconds,
+  });
+  const ratio = http.p95 / raw.p95;
+  const verdict: Verdict = ratio <= 1.5 ? 'within budget' : 'OVER BUDGET';
+  return {
+    lines: [
+      `| b. list raw SQL (${statements.length} statements, ${CONNECTIONS} clients) | p95 ${ms(raw.p95)} (p50 ${ms(raw.p50)}, ${raw.rate.toFixed(0)}/s) | baseline | |`,
+      `| b. list POST datatables (${CONNECTIONS} clients) | p95 ${ms(http.p95)} (p50 ${ms(http.p50)}, ${http.rate.toFixed(0)}/s) | ≤ 50 ms | ${http.p95 <= 50 ? 'within budget' : 'OVER BUDGET'} |`,
+      `| b. list API p95 / raw p95 | ${ratio.toFixed(2)} | ≤ 1.5 | ${verdict} |`,
+    ],
+    notes: [
+      `List request: ${body.replace(moduleId, '{moduleId}')}; it matched ${sample.recordsFiltered} records${sample.countIsEstimate ? ' (estimate)' : ''}.`,
+      `Raw side: the statements on records that the API sent for it (captured in-process), replayed with their parameters by ${CONNECTIONS} pg clients of the app role with the tenant set for the session.`,
+      '',
+    ],
+  };
+}
+
+const headersOf = (api: Api) => ({
+  authorization: `Bearer ${api.token}`,
+  'content-type': 'application/json',
+});
+
+const CREATE_DATA = { title: 'Bench order', amount: 1234.5, due: '2026-11-22', colour: 'red', paid: true };
+
+export async function createBenchmark(options: {
+  api: Api;
+  moduleId: string;
+  app: pg.Pool;
+  seconds: number;
+  tenantId: string;
+}): Promise<PhaseResult> {
+  const { api, moduleId } = options;
+  const body = JSON.stringify({ moduleId, data: CREATE_DATA });
+  const { rows } = await options.app.query<{ id: string; module_version: number }>(
+    `SELECT m.module_version, u.id FROM modules m, users u WHERE m.id = $1 AND u.username = 'admin'`,
+    [moduleId],
+  );
+  const [{ id: userId, module_version: version }] = rows as [{ id: string; module_version: number }];
+  const data = JSON.stringify(CREATE_DATA);
+  const url = `${api.base}${RECORDS_PATHS.submit}`;
+  await httpLoad({
+    url,
+    method: 'POST',
+    headers: headersOf(api),
+    body,
+    connections: CREATE_CONNECTIONS,
+    seconds: 2,
+  });
+  const raw = await rawLoad(options.app, CREATE_CONNECTIONS, options.seconds, async (client) => {
+    await client.query(
+      `INSERT INTO records (tenant_id, module_id, module_version, data, is_draft, submitted_on,
+                            workflow_started_on, workflow_completed_on, workflow_initiator_user,
+                            created_by, modified_by)
+       VALUES ($1, $2, $3, $4, false, now(), now(), now(), $5, $5, $5)`,
+      [options.tenantId, moduleId, version, data, userId],
+    );
+  });
+  const http = await httpLoad({
+    url,
+    method: 'POST',
+    headers: headersOf(api),
+    body,
+    connections: CREATE_CONNECTIONS,
+    seconds: options.seconds,
+  });
+  const ratio = http.rate / raw.rate;
+  const verdict: Verdict = ratio >= 0.4 ? 'within budget' : 'OVER BUDGET';
+  return {
+    lines: [
+      `| c. create raw single-row INSERT (${CREATE_CONNECTIONS} clients) | ${raw.rate.toFixed(0)}/s (p95 ${ms(raw.p95)}) | baseline | |`,
+      `| c. create POST submit (${CREATE_CONNECTIONS} clients) | ${http.rate.toFixed(0)}/s (p95 ${ms(http.p95)}) | | |`,
+      `| c. create API rate / raw rate | ${ratio.toFixed(2)} | ≥ 0.4 | ${verdict} |`,
+    ],
+    notes: [
+      `Create: POST submit of ${data} vs INSERT INTO records of the same values (autocommit, app role, tenant set for the session).`,
+    ],
+  };
+}

@@ -3,6 +3,7 @@
 // SQL (apps/server/src/modules/records/record-query/); the web app builds them in the filter bar.
 
 import { DEFAULT_SYSTEM_FIELDS, type DefaultSystemField, type FilterOperator } from '../constants.ts';
+import type { FieldType, FormField } from '../forms/field-catalogue.ts';
 
 /** Operators whose value is a list (isin: one of these; partof/notpartof on lists: see ADR 0006). */
 export const LIST_OPERATORS: readonly FilterOperator[] = ['isin'];
@@ -79,4 +80,67 @@ export function systemColumnType(column: SystemColumn): 'text' | 'number' | 'dat
     return 'user';
   if (column.endsWith('_on') || column === 'expire_at') return 'datetime';
   return 'text';
+}
+
+/**
+ * How a record list reads a field's stored value (records/value-shapes.ts): one value of a kind, or
+ * an array (list of texts, users, files). The server builds its SQL from it, the web app its cells
+ * and filters, so both agree on what a column holds.
+ */
+export type FieldListKind =
+  | 'text'
+  | 'number'
+  | 'date'
+  | 'datetime'
+  | 'time'
+  | 'boolean'
+  | 'user'
+  | 'users'
+  | 'lookup'
+  | 'file'
+  | 'files'
+  | 'list';
+
+const FIELD_LIST_KINDS: Partial<Record<FieldType, FieldListKind>> = {
+  number: 'number',
+  slider: 'number',
+  rating: 'number',
+  'calculation-number': 'number',
+  'calculation-currency': 'number',
+  date: 'date',
+  'calculation-date': 'date',
+  datetime: 'datetime',
+  'calculation-date-time': 'datetime',
+  time: 'time',
+  'calculation-time': 'time',
+  switch: 'boolean',
+  checkbox: 'boolean',
+  'calculation-switch': 'boolean',
+  user: 'user',
+  'calculation-user': 'user',
+  'multi-select-user': 'users',
+  checklist: 'list',
+  'multi-select-reference': 'list',
+  'multi-select-external': 'list',
+  lookup: 'lookup',
+  'pull-data': 'lookup',
+  'calculation-lookup': 'lookup',
+  image: 'file',
+  file: 'file',
+  signature: 'file',
+  'multi-file': 'files',
+};
+
+/** Types a list never shows: a password never leaves the detail, a button stores nothing. */
+const UNLISTED_TYPES: ReadonlySet<FieldType> = new Set<FieldType>(['password', 'button']);
+
+/** The list kind of a field of this type; null for types a list never shows. */
+export function fieldListKind(
+  field: Pick<FormField, 'multiUserSelected'>,
+  type: FieldType,
+): FieldListKind | null {
+  if (UNLISTED_TYPES.has(type)) return null;
+  // A user picker set to several users stores a list of ids, like multi-select-user.
+  if (type === 'user' && field.multiUserSelected) return 'users';
+  return FIELD_LIST_KINDS[type] ?? 'text';
 }

@@ -4,6 +4,7 @@ import {
   SYSTEM_COLUMNS,
   SYSTEM_FIELD_COLUMNS,
   WORKFLOW_COLUMNS,
+  fieldListKind,
   isSystemColumn,
   systemColumnType,
 } from '../record-list.ts';
@@ -53,5 +54,30 @@ describe('record list columns (spec §3)', () => {
     expect(systemColumnType('expire_at')).toBe('datetime');
     expect(systemColumnType('flow_name')).toBe('text');
     expect(systemColumnType('workflow_instance_id')).toBe('text');
+  });
+});
+
+describe('fieldListKind', () => {
+  const single = { multiUserSelected: false };
+  it('reads each field type the way its value is stored', () => {
+    expect(fieldListKind(single, 'number')).toBe('number');
+    expect(fieldListKind(single, 'calculation-currency')).toBe('number');
+    expect(fieldListKind(single, 'datetime')).toBe('datetime');
+    expect(fieldListKind(single, 'checklist')).toBe('list');
+    expect(fieldListKind(single, 'pull-data')).toBe('lookup');
+    expect(fieldListKind(single, 'signature')).toBe('file');
+    expect(fieldListKind(single, 'multi-file')).toBe('files');
+    expect(fieldListKind(single, 'richtext')).toBe('text');
+  });
+
+  it('treats a user picker set to several users as a list of users', () => {
+    expect(fieldListKind(single, 'user')).toBe('user');
+    expect(fieldListKind({ multiUserSelected: true }, 'user')).toBe('users');
+    expect(fieldListKind(single, 'multi-select-user')).toBe('users');
+  });
+
+  it('never lists passwords or buttons', () => {
+    expect(fieldListKind(single, 'password')).toBeNull();
+    expect(fieldListKind(single, 'button')).toBeNull();
   });
 });

@@ -3,10 +3,12 @@ import { RECORDS_MESSAGES } from '@formloop/contracts';
 import {
   SYSTEM_FIELD_COLUMNS,
   effectiveControl,
+  fieldListKind,
   isSystemColumn,
   payloadFieldType,
   systemColumnType,
   type ActivityPermission,
+  type FieldListKind,
   type FieldType,
   type ModuleDefinition,
   type SystemColumn,
@@ -23,22 +25,7 @@ import { badRequest } from '../../../platform/http/errors.ts';
  * text … file hold one value in `data`; list, users, files hold an array; stamp, sysuser, status are
  * system columns (timestamptz, a user's uuid, the derived status).
  */
-export type ColumnKind =
-  | 'text'
-  | 'number'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'boolean'
-  | 'user'
-  | 'lookup'
-  | 'file'
-  | 'list'
-  | 'users'
-  | 'files'
-  | 'stamp'
-  | 'sysuser'
-  | 'status';
+export type ColumnKind = FieldListKind | 'stamp' | 'sysuser' | 'status';
 
 export interface ListColumn {
   name: string;
@@ -55,45 +42,6 @@ export interface ListColumn {
   sort: SQL;
   /** Never null (created_on, modified_on, tasks): its NULLS placement may follow the index. */
   notNull?: boolean;
-}
-
-const FIELD_KINDS: Partial<Record<FieldType, ColumnKind>> = {
-  number: 'number',
-  slider: 'number',
-  rating: 'number',
-  'calculation-number': 'number',
-  'calculation-currency': 'number',
-  date: 'date',
-  'calculation-date': 'date',
-  datetime: 'datetime',
-  'calculation-date-time': 'datetime',
-  time: 'time',
-  'calculation-time': 'time',
-  switch: 'boolean',
-  checkbox: 'boolean',
-  'calculation-switch': 'boolean',
-  user: 'user',
-  'calculation-user': 'user',
-  lookup: 'lookup',
-  'pull-data': 'lookup',
-  'calculation-lookup': 'lookup',
-  image: 'file',
-  file: 'file',
-  signature: 'file',
-  checklist: 'list',
-  'multi-select-reference': 'list',
-  'multi-select-external': 'list',
-  'multi-select-user': 'users',
-  'multi-file': 'files',
-};
-
-/** Never list columns: password values never leave the detail; buttons hold no value. */
-const HIDDEN_TYPES: ReadonlySet<FieldType> = new Set<FieldType>(['password', 'button']);
-
-/** The kind of a field type; null for types a list never shows. */
-export function fieldKind(type: FieldType): ColumnKind | null {
-  if (HIDDEN_TYPES.has(type)) return null;
-  return FIELD_KINDS[type] ?? 'text';
 }
 
 /** Kinds holding human text: searched by the global search and given trigram indexes. */
@@ -221,7 +169,7 @@ export class ListColumns {
       if (group.isTable) continue;
       for (const field of group.fields ?? []) {
         const type = payloadFieldType(field);
-        const kind = type ? fieldKind(type) : null;
+        const kind = type ? fieldListKind(field, type) : null;
         if (!type || !kind || typeof field.name !== 'string' || field.name === '') continue;
         if (
           activityId &&

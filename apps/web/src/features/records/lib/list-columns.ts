@@ -6,7 +6,9 @@ import {
   DEFAULT_VISIBLE_COLUMNS,
   SYSTEM_FIELD_COLUMNS,
   WORKFLOW_COLUMNS,
+  fieldListKind,
   systemColumnType,
+  type FieldListKind,
   type FieldType,
   type PayloadField,
   type PayloadGroup,
@@ -14,21 +16,7 @@ import {
 } from '@formloop/domain';
 
 /** How a column's values look, which decides how cells render and which filters suit it. */
-export type ColumnKind =
-  | 'text'
-  | 'html'
-  | 'number'
-  | 'date'
-  | 'datetime'
-  | 'time'
-  | 'boolean'
-  | 'list'
-  | 'user'
-  | 'users'
-  | 'lookup'
-  | 'file'
-  | 'files'
-  | 'status';
+export type ColumnKind = FieldListKind | 'html' | 'status';
 
 export interface ListColumn {
   /** The field's name or the system column, as the data table request names it. */
@@ -40,45 +28,12 @@ export interface ListColumn {
   field?: PayloadField;
 }
 
-const KIND_OF_TYPE: Partial<Record<FieldType, ColumnKind>> = {
-  number: 'number',
-  slider: 'number',
-  rating: 'number',
-  'calculation-number': 'number',
-  'calculation-currency': 'number',
-  date: 'date',
-  'calculation-date': 'date',
-  datetime: 'datetime',
-  'calculation-date-time': 'datetime',
-  time: 'time',
-  'calculation-time': 'time',
-  switch: 'boolean',
-  checkbox: 'boolean',
-  'calculation-switch': 'boolean',
-  user: 'user',
-  'calculation-user': 'user',
-  'multi-select-user': 'users',
-  checklist: 'list',
-  'multi-select-reference': 'list',
-  'multi-select-external': 'list',
-  lookup: 'lookup',
-  'pull-data': 'lookup',
-  'calculation-lookup': 'lookup',
-  image: 'file',
-  file: 'file',
-  signature: 'file',
-  'multi-file': 'files',
-  richtext: 'html',
-  'richtext-html': 'html',
-};
+/** Rich text renders as (sanitised) HTML; every other kind is the domain's, shared with the server. */
+const RICH_TEXT: ReadonlySet<FieldType> = new Set<FieldType>(['richtext', 'richtext-html']);
 
-/** Types with no value to list: a password never leaves the detail, a button stores nothing. */
-const UNLISTED: ReadonlySet<FieldType> = new Set<FieldType>(['password', 'button']);
-
-export const columnKindOfField = (field: PayloadField): ColumnKind => {
-  if (field.fieldType === 'user' && field.multiUserSelected) return 'users';
-  return KIND_OF_TYPE[field.fieldType] ?? 'text';
-};
+/** The column kind of a listed field (fieldListKind never answers null for listed fields). */
+export const columnKindOfField = (field: PayloadField): ColumnKind =>
+  RICH_TEXT.has(field.fieldType) ? 'html' : (fieldListKind(field, field.fieldType) ?? 'text');
 
 export const fieldLabel = (field: PayloadField): string =>
   field.label || field.fieldName || field.displayName || field.name;
@@ -112,7 +67,7 @@ export const LIST_SYSTEM_COLUMNS: readonly SystemColumn[] = (() => {
 /** Every column of an app's record list, fields first. */
 export function listColumns(groups: readonly PayloadGroup[]): ListColumn[] {
   const fields = topLevelFields(groups)
-    .filter((field) => !UNLISTED.has(field.fieldType))
+    .filter((field) => fieldListKind(field, field.fieldType) !== null)
     .map<ListColumn>((field) => ({
       key: field.name,
       system: false,

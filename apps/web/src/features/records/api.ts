@@ -20,7 +20,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { shouldRetry } from '../../app/query-client.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http, request } from '../../shared/api/http.ts';
-import { postForFile, postMultipart, saveFile } from './lib/raw-request.ts';
+import { postForFile, saveFile } from './lib/raw-request.ts';
 
 export type TableKind = 'records' | 'drafts';
 
@@ -225,8 +225,10 @@ export function useStartImport(moduleId: string) {
       const form = new FormData();
       form.append('mapping', JSON.stringify(mapping));
       form.append('file', file, file.name);
-      const path = `${RECORD_IMPORT_PATHS.start}?moduleId=${encodeURIComponent(moduleId)}`;
-      return (await postMultipart<{ importId: string }>(path, form)).data.importId;
+      const answer = await http.postForm<{ importId: string }>(RECORD_IMPORT_PATHS.start, form, {
+        query: { moduleId },
+      });
+      return answer.data.importId;
     },
   });
 }

@@ -1,6 +1,6 @@
-// The two calls of this page that are not JSON in, envelope out: the export answers a file, and the
-// CSV import sends multipart. shared/api/http.ts only speaks JSON, so these go through fetch here,
-// with the same token, cookies and failure handling (ApiError, 401 signs out).
+// The one call of this page whose answer is not an envelope: the export answers a file, which
+// shared/api/http.ts does not read, so it goes through fetch here with the same token, cookies and
+// failure handling (ApiError, 401 signs out). Multipart uploads use http.postForm.
 import type { Envelope } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { ApiError } from '../../../shared/api/api-error.ts';
@@ -73,18 +73,6 @@ export async function postForFile(
     blob: await response.blob(),
     fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
   };
-}
-
-/** POSTs a multipart form and unwraps the envelope of the answer. */
-export async function postMultipart<T>(path: string, form: FormData): Promise<Envelope<T>> {
-  const response = await send(path, {
-    method: 'POST',
-    headers: headers({ Accept: 'application/json' }),
-    body: form,
-  });
-  const body = (await response.json()) as Envelope<T>;
-  if (!body.success) throw new ApiError(response.status, body.message, body.data);
-  return body;
 }
 
 /** Hands a file to the browser's downloads (a temporary link, clicked and removed). */

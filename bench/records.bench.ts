@@ -5,7 +5,8 @@
 //   c. record create (submit) ≥ 0.4× the raw single-row INSERT rate at the same concurrency.
 // Run: npm run bench:records   (own embedded PostgreSQL in a temporary folder; a few minutes)
 // BENCH_RECORDS (default 1000000), BENCH_SECONDS (default 10) and BENCH_PHASES (default list,create)
-// shorten a trial run, which then does not touch bench/RESULTS.md.
+// shorten a trial run, which then does not touch bench/RESULTS.md. BENCH_KEEP_DATA=1 leaves the data
+// folder (and its seeded PostgreSQL) in place for EXPLAIN work afterwards.
 import { openAsBlob } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -162,7 +163,8 @@ async function main() {
   } finally {
     for (const pool of pools) await pool.end();
     await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP_DATA === '1') console.log(`data folder kept: ${dataDir}`);
+    else await rm(dataDir, { recursive: true, force: true });
   }
 }
 

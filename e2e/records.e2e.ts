@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiAs, type Api } from './support/api.ts';
-import { pickOption } from './support/antd.ts';
+import { openSelect, pickOption } from './support/antd.ts';
 import { expectSignedInAs, signIn, snap } from './support/journey.ts';
 import { arrangeRecordsWorld, startExternalService, type ExternalService } from './support/records-app.ts';
 import { USERS } from './support/users.ts';
@@ -42,10 +42,10 @@ const shown = (page: Page, label: string) => page.getByRole('textbox', { name: l
 /** Opens a select by its label, optionally types, and picks an option. */
 async function pick(page: Page, select: Locator, option: string, typed?: string) {
   await expect(async () => {
-    await select.click();
+    await openSelect(select);
     if (typed) await select.fill(typed);
-    await pickOption(page, option);
-  }).toPass({ timeout: 20_000 });
+    await pickOption(page, option, 5000);
+  }).toPass({ timeout: 30_000 });
 }
 
 async function pickDate(control: Locator, text: string) {

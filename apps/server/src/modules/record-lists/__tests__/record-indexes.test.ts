@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ModuleDefinition } from '@formloop/domain';
-import { recordIndexName, recordIndexPlan } from '../record-indexes.ts';
+import { recordIndexName, recordIndexPlan, recordStatisticsPlan } from '../record-indexes.ts';
 
 // The indexes publishing creates: their names and statements, exactly as the list's SQL reads the
 // same values (with the key as a quoted literal where the list binds a parameter).
@@ -26,7 +26,7 @@ const definition = {
 } as unknown as ModuleDefinition;
 
 const WHERE = "WHERE module_id = '0a1b2c3d-0000-4000-8000-00000000000f'::uuid";
-const name = (field: string, kind: Parameters<typeof recordIndexName>[2], method: 'b' | 't') =>
+const name = (field: string, kind: Parameters<typeof recordIndexName>[2], method: 'b' | 't' | 's') =>
   recordIndexName(APP, field, kind, method);
 
 describe('recordIndexPlan', () => {
@@ -38,6 +38,17 @@ describe('recordIndexPlan', () => {
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('due', 'date', 'b')} ON records USING btree ((data->>'due'::text), id) ${WHERE}`,
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('ref', 'lookup', 'b')} ON records USING btree ((data->'ref'::text->>'label'), id) ${WHERE}`,
       `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('ref', 'lookup', 't')} ON records USING gin ((data->'ref'::text->>'label') gin_trgm_ops) ${WHERE}`,
+    ]);
+  });
+
+  it('plans an expression statistics object per indexed field, on the same expressions', () => {
+    const target = (field: string, kind: Parameters<typeof recordIndexName>[2]) =>
+      `; ALTER STATISTICS ${name(field, kind, 's')} SET STATISTICS 1000`;
+    expect(recordStatisticsPlan(APP, definition).map((entry) => entry.statement)).toEqual([
+      `CREATE STATISTICS IF NOT EXISTS ${name('title', 'text', 's')} ON ((data->>'title'::text)) FROM records${target('title', 'text')}`,
+      `CREATE STATISTICS IF NOT EXISTS ${name('amount', 'number', 's')} ON ((CASE WHEN jsonb_typeof(data->'amount'::text) = 'number' THEN (data->>'amount'::text)::numeric END)) FROM records${target('amount', 'number')}`,
+      `CREATE STATISTICS IF NOT EXISTS ${name('due', 'date', 's')} ON ((data->>'due'::text)) FROM records${target('due', 'date')}`,
+      `CREATE STATISTICS IF NOT EXISTS ${name('ref', 'lookup', 's')} ON ((data->'ref'::text->>'label')) FROM records${target('ref', 'lookup')}`,
     ]);
   });
 

@@ -32,7 +32,7 @@ export function listRow(raw: RawRecordRow, dataKeys: readonly string[]): RecordR
 
 export function createRecordListService(db: TenantDb) {
   async function table(ctx: CallContext, auth: RequestAuth, request: RecordDataTableQuery, drafts: boolean) {
-    return db.inTenant(ctx.tenantId, async (tx): Promise<RecordDataTable> => {
+    return db.readInTenant(ctx.tenantId, async (tx): Promise<RecordDataTable> => {
       const { app, definition } = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), request.moduleId);
       const scope: ListScope = {
         tenantId: ctx.tenantId,
@@ -61,7 +61,7 @@ export function createRecordListService(db: TenantDb) {
 
     /** Spec §7 summary/{moduleId}: submitted entries by status, and the caller's drafts. */
     async summary(ctx: CallContext, auth: RequestAuth, moduleId: string): Promise<RecordSummary> {
-      return db.inTenant(ctx.tenantId, async (tx) => {
+      return db.readInTenant(ctx.tenantId, async (tx) => {
         const { app } = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), moduleId);
         const submitted: ListScope = { tenantId: ctx.tenantId, moduleId: app.id };
         const mine: ListScope = { ...submitted, draftsOf: auth.userId };

@@ -27,6 +27,16 @@ export function hasRunnableWorkflow(_app: AppRow): boolean {
   return false;
 }
 
+/** A submission without a workflow: started and completed at the same instant (Completed, spec §4). */
+export function completedAtOnce(submission: Pick<SubmissionContext, 'userId' | 'now'>): WorkflowStart {
+  return {
+    workflowStatus: null,
+    workflowStartedOn: submission.now,
+    workflowCompletedOn: submission.now,
+    workflowInitiatorUser: submission.userId,
+  };
+}
+
 /**
  * THE HOOK FOR ISSUE 7: what submitting a record starts, inside the submit transaction. Today there
  * is nothing to run, so the record is started and completed at the same instant (Completed, spec §4).
@@ -35,10 +45,5 @@ export async function startWorkflowOnSubmit(
   _tx: TenantTx,
   submission: SubmissionContext,
 ): Promise<WorkflowStart> {
-  return {
-    workflowStatus: null,
-    workflowStartedOn: submission.now,
-    workflowCompletedOn: submission.now,
-    workflowInitiatorUser: submission.userId,
-  };
+  return completedAtOnce(submission);
 }

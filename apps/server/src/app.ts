@@ -34,6 +34,7 @@ import { registerAppSettingsModule } from './modules/app-settings/app-settings.m
 import { registerReferenceDataModule } from './modules/reference-data/reference-data.module.ts';
 import { registerRecordsModule } from './modules/records/records.module.ts';
 import {
+  recordIndexRemover,
   recordIndexScheduler,
   registerRecordListsModule,
 } from './modules/record-lists/record-lists.module.ts';
@@ -136,7 +137,12 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerRoleModule(app, { db, guard });
   await registerMenuModule(app, { db, guard });
   // Publishing an app builds its record list indexes (owner pool, in the background).
-  await registerAppsModule(app, { db, guard, onPublished: recordIndexScheduler(database.owner, app.log) });
+  await registerAppsModule(app, {
+    db,
+    guard,
+    onPublished: recordIndexScheduler(database.owner, app.log),
+    onDeleted: recordIndexRemover(database.owner, app.log),
+  });
   await registerAppSettingsModule(app, { db, guard });
   await registerReferenceDataModule(app, { db, guard });
   const recordDeps = { db, guard, config, owner: database.owner };

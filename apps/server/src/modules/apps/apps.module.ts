@@ -6,16 +6,16 @@ import { createPublishService, type OnPublished } from './apps-publish.service.t
 import { appReadRoutes } from './apps-read.routes.ts';
 import { createAppReadService } from './apps-read.service.ts';
 import { appCommandRoutes } from './apps.routes.ts';
-import { createAppService } from './apps.service.ts';
+import { createAppService, type OnDeleted } from './apps.service.ts';
 
 /** Apps (Editor API): create, list, save draft, publish, copy, delete, favourites, most used. */
 export async function registerAppsModule(
   app: FastifyInstance,
-  deps: ModuleDeps & { onPublished?: OnPublished },
+  deps: ModuleDeps & { onPublished?: OnPublished; onDeleted?: OnDeleted },
 ): Promise<void> {
   await app.register(
     appCommandRoutes({
-      apps: createAppService(deps.db),
+      apps: createAppService(deps.db, deps.onDeleted),
       publishing: createPublishService(deps.db, deps.onPublished),
       guard: deps.guard,
     }),

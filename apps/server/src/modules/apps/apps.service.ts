@@ -43,7 +43,10 @@ export function newAppDefinition(): ModuleDefinition {
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-export function createAppService(db: TenantDb) {
+/** What deleting an app calls after the delete committed (the record lists drop its indexes). */
+export type OnDeleted = (moduleId: string) => void;
+
+export function createAppService(db: TenantDb, onDeleted: OnDeleted = () => {}) {
   const audit = auditorFor(APP_AUDIT_ENTITY);
 
   /** Runs a command, turning the name index's refusal of a racing duplicate into the 409. */
@@ -168,7 +171,7 @@ export function createAppService(db: TenantDb) {
 
     /** DeleteForm: the app with everything hanging off it, and every role's grants on it. */
     async remove(ctx: CallContext, auth: RequestAuth, moduleId: string): Promise<{ id: string }> {
-      return inTenant(ctx.tenantId, async (tx) => {
+      const removed = await inTenant(ctx.tenantId, async (tx) => {
         const current = await appOr404(tx, ctx.tenantId, moduleId, true);
         await repo.deleteApp(tx, ctx.tenantId, current.id);
         await revokeResources(tx, ctx.tenantId, [appResource(current.id)]);
@@ -180,6 +183,8 @@ export function createAppService(db: TenantDb) {
         });
         return { id: current.id };
       });
+      onDeleted(removed.id);
+      return removed;
     },
   };
 }

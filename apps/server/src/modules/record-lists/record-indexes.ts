@@ -178,6 +178,21 @@ export function ensureRecordIndexes(
   return run;
 }
 
+/**
+ * Drops every list index and statistics object of an app (after it was deleted): each index is
+ * otherwise kept forever, and every insert into records evaluates the predicate of every partial
+ * index on the table.
+ */
+export function dropRecordIndexes(owner: pg.Pool, moduleId: string): Promise<void> {
+  if (!isUuid(moduleId)) return Promise.reject(new Error(`not an app id: ${moduleId}`));
+  const run = queue.then(async () => {
+    await build(owner, moduleId, []);
+    await buildStatistics(owner, moduleId, []);
+  });
+  queue = run.catch(() => undefined);
+  return run;
+}
+
 export type PublishedHook = (moduleId: string, definition: ModuleDefinition) => void;
 
 /** What publishing calls once the new version committed: builds in the background, logs failures. */
@@ -188,6 +203,18 @@ export function recordIndexScheduler(
   return (moduleId, definition) => {
     ensureRecordIndexes(owner, moduleId, definition).catch((err: unknown) =>
       log.error({ err, moduleId }, 'building the record list indexes failed'),
+    );
+  };
+}
+
+/** What deleting an app calls once the delete committed: drops its indexes in the background. */
+export function recordIndexRemover(
+  owner: pg.Pool,
+  log: { error: (details: object, message: string) => void },
+): (moduleId: string) => void {
+  return (moduleId) => {
+    dropRecordIndexes(owner, moduleId).catch((err: unknown) =>
+      log.error({ err, moduleId }, 'dropping the record list indexes failed'),
     );
   };
 }

@@ -8,7 +8,7 @@ import { recordListRoutes } from './record-lists.routes.ts';
 import { createRecordListService } from './record-lists.service.ts';
 import { createRecordExportService } from './record-export.service.ts';
 
-export { ensureRecordIndexes, recordIndexScheduler } from './record-indexes.ts';
+export { ensureRecordIndexes, recordIndexRemover, recordIndexScheduler } from './record-indexes.ts';
 
 export interface RecordListsModuleDeps extends ModuleDeps {
   config: Config;

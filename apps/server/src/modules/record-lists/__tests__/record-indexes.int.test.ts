@@ -36,6 +36,14 @@ async function published(moduleId: string): Promise<ModuleDefinition> {
   return rows[0].module_published as ModuleDefinition;
 }
 
+async function statisticsOf(moduleId: string) {
+  const { rows } = await server.owner.query<{ name: string }>(
+    `SELECT stxname AS name FROM pg_statistic_ext WHERE stxrelid = 'records'::regclass AND stxname LIKE $1`,
+    [`rl_${moduleId.replace(/-/g, '')}_%`],
+  );
+  return rows;
+}
+
 async function indexesOf(moduleId: string) {
   const { rows } = await server.owner.query<{ name: string; valid: boolean; definition: string }>(
     `SELECT c.relname AS name, i.indisvalid AS valid, pg_get_indexdef(i.indexrelid) AS definition
@@ -160,6 +168,20 @@ describe('list indexes', () => {
         .sort(),
     );
     expect(names).toHaveLength(3);
+  });
+
+  it('deleting the app drops its indexes and statistics', async () => {
+    const doomed = await publishApp(people.fred, 'Doomed', groups);
+    await ensureRecordIndexes(server.owner, doomed, await published(doomed));
+    expect((await indexesOf(doomed)).length).toBeGreaterThan(0);
+    expect((await statisticsOf(doomed)).length).toBeGreaterThan(0);
+    const res = await people.fred.post(P.deleteForm, { moduleId: doomed });
+    expect(res.statusCode, res.body).toBe(200);
+    // Dropped in the background after the delete committed.
+    await expect.poll(async () => (await indexesOf(doomed)).length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(async () => (await statisticsOf(doomed)).length, { timeout: 20_000 }).toBe(0);
+    // The other app keeps its own.
+    expect((await indexesOf(appId)).length).toBe(3);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { RecordComment, RecordDetail, RecordForm, RecordRow } from '@formloop/contracts';
-import { createField, type FieldType, type PayloadField, type PayloadGroup } from '@formloop/domain';
+import type { PayloadGroup } from '@formloop/domain';
 import { render } from '@testing-library/react';
 import { Suspense } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -7,40 +7,17 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { authStore } from '../../auth/auth-store.ts';
+import { payloadField, payloadGroup } from '../../form-renderer/__tests__/fixtures.tsx';
 import { ItemEditorPage } from '../pages/item-editor-page.tsx';
 
-function field(
-  type: FieldType,
-  name: string,
-  label: string,
-  extra: Partial<PayloadField> = {},
-): PayloadField {
-  return {
-    ...createField(type, `id-${name}`, name),
-    fieldName: label,
-    displayName: label,
-    label,
-    editorType: type,
-    rowIndex: 0,
-    columnIndex: 0,
-    isTable: false,
-    ...extra,
-  };
-}
-
-export const details: PayloadGroup = {
-  displayName: 'Details',
-  sectionIndex: 0,
-  name: 'details',
-  orderIndex: 0,
-  isTable: false,
-  minimumRowCount: 0,
-  maximumRowCount: 0,
-  fields: [
-    field('text', 'title', 'Title', { required: true }),
-    field('number', 'amount', 'Amount', { rowIndex: 1 }),
+export const details: PayloadGroup = payloadGroup(
+  'details',
+  [
+    payloadField('text', 'title', 'Title', { required: true }),
+    payloadField('number', 'amount', 'Amount', { rowIndex: 1 }),
   ],
-};
+  { displayName: 'Details' },
+);
 
 export const recordForm = (can: Partial<RecordForm['can']> = {}): RecordForm => ({
   id: 'app-1',

@@ -19,8 +19,9 @@ interface Statement {
 }
 
 /**
- * Runs `work` (in this process, where the server is) while noting every statement the server sends
- * PostgreSQL, so the raw baseline replays exactly the API's SQL and values.
+ * Runs `work` against a server in this process while noting every statement it sends PostgreSQL, so
+ * the raw baseline replays exactly the API's SQL and values. (The measured server runs in its own
+ * process; the capturing one is the same code on the same database.)
  */
 async function captureStatements(work: () => Promise<void>): Promise<Statement[]> {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
@@ -58,6 +59,8 @@ export const LIST_REQUEST = (moduleId: string): RecordDataTableRequest => ({
 
 export async function listBenchmark(options: {
   api: Api;
+  /** The same API served from this process, whose statements can be captured. */
+  capture: Api;
   moduleId: string;
   owner: pg.Pool;
   app: pg.Pool;
@@ -65,15 +68,16 @@ export async function listBenchmark(options: {
 }): Promise<PhaseResult> {
   const { api, moduleId } = options;
   const body = JSON.stringify(LIST_REQUEST(moduleId));
-  // A first call fills the server's caches (session, app, the planner's tenant share); the second
-  // sends what every request of the load sends.
+  // A first call fills the capturing server's caches (session, app, the planner's tenant share); the
+  // second sends what every request of the load sends.
+  await options.capture.post(RECORDS_PATHS.datatables, JSON.parse(body));
   const sample = await api.post<{ data: unknown[]; recordsFiltered: number; countIsEstimate: boolean }>(
     RECORDS_PATHS.datatables,
     JSON.parse(body),
   );
   const statements = (
     await captureStatements(async () => {
-      await api.post(RECORDS_PATHS.datatables, JSON.parse(body));
+      await options.capture.post(RECORDS_PATHS.datatables, JSON.parse(body));
     })
   ).filter((s) => READS_RECORDS.test(s.text));
   if (statements.length === 0) throw new Error('the datatables request read no records');
@@ -122,7 +126,7 @@ export async function listBenchmark(options: {
     ],
     notes: [
       `List request: ${body.replace(moduleId, '{moduleId}')}; it matched ${sample.recordsFiltered} records${sample.countIsEstimate ? ' (estimate)' : ''}.`,
-      `Raw side: the statements on records that the API sent for it (captured in-process), replayed with their parameters by ${CONNECTIONS} pg clients of the app role with the tenant set for the session.`,
+      `Raw side: the statements on records that the API sent for it (captured from the same server code run in the benchmark's process), replayed with their parameters by ${CONNECTIONS} pg clients of the app role with the tenant set for the session.`,
       '',
     ],
   };

@@ -97,7 +97,7 @@ export async function publishBenchApp(api: Api): Promise<string> {
   return id;
 }
 
-const poolUrl = async (config: Config, user: 'owner' | 'app') => {
+export const poolUrl = async (config: Config, user: 'owner' | 'app') => {
   const secrets = await loadOrCreateSecrets(config);
   const [name, password] =
     user === 'owner' ? ['postgres', secrets.embeddedSuperuserPassword] : [APP_ROLE, secrets.appRolePassword];

@@ -6,7 +6,8 @@
 // Run: npm run bench:records   (own embedded PostgreSQL in a temporary folder; a few minutes)
 // BENCH_RECORDS (default 1000000), BENCH_SECONDS (default 10) and BENCH_PHASES (default list,create)
 // shorten a trial run, which then does not touch bench/RESULTS.md. BENCH_KEEP_DATA=1 leaves the data
-// folder (and its seeded PostgreSQL) in place for EXPLAIN work afterwards.
+// folder (and its seeded PostgreSQL) in place for EXPLAIN work afterwards; BENCH_PROFILE_DIR=<dir>
+// writes a CPU profile of the server process there (node --cpu-prof).
 import { openAsBlob } from 'node:fs';
 import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -18,8 +19,17 @@ import { RECORD_IMPORT_PATHS, importStatusPath, type ImportStatus } from '@forml
 import { loadConfig, type Config } from '../apps/server/src/platform/config/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { createBenchmark, listBenchmark, type PhaseResult, type Verdict } from './records-phases.ts';
-import { appPool, ownerPool, publishBenchApp, signIn, writeSeedCsv, type Api } from './records-setup.ts';
+import {
+  appPool,
+  ownerPool,
+  poolUrl,
+  publishBenchApp,
+  signIn,
+  writeSeedCsv,
+  type Api,
+} from './records-setup.ts';
 import { recordResult } from './results.ts';
 
 const FULL_ROWS = 1_000_000;
@@ -60,6 +70,18 @@ async function importCsv(api: Api, moduleId: string, file: string) {
   }
 }
 
+/** Waits until no index build or ANALYZE is running in the database. */
+async function waitForIndexBuilds(owner: pg.Pool): Promise<void> {
+  for (;;) {
+    const { rows } = await owner.query<{ busy: number }>(
+      `SELECT (SELECT count(*) FROM pg_stat_progress_create_index)
+            + (SELECT count(*) FROM pg_stat_progress_analyze) AS busy`,
+    );
+    if (Number(rows[0]!.busy) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** The app's list indexes as publishing makes them, awaited so the import pays for maintaining them. */
 async function ensureListIndexes(owner: pg.Pool, moduleId: string): Promise<void> {
   const { rows } = await owner.query<{ module_published: unknown }>(
@@ -67,11 +89,43 @@ async function ensureListIndexes(owner: pg.Pool, moduleId: string): Promise<void
     [moduleId],
   );
   const { ensureRecordIndexes } = await import('../apps/server/src/modules/record-lists/record-indexes.ts');
-  await ensureRecordIndexes(owner, moduleId, rows[0]!.module_published as never);
+  // Publishing started the same build in the server process: building beside it deadlocks, so wait
+  // for it to finish, then make sure every index is there (the call is idempotent).
+  for (let attempt = 1; ; attempt += 1) {
+    await waitForIndexBuilds(owner);
+    try {
+      await ensureRecordIndexes(owner, moduleId, rows[0]!.module_published as never);
+      break;
+    } catch (error) {
+      if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;
+    }
+  }
   const { rows: indexes } = await owner.query<{ indexname: string }>(
     `SELECT indexname FROM pg_indexes WHERE tablename = 'records' ORDER BY indexname`,
   );
   console.log(`  indexes on records: ${indexes.map((row) => row.indexname).join(', ')}`);
+}
+
+/**
+ * A second server in this process on the same database (DATABASE_URL, no embedded start), used only
+ * to capture the statements a request sends; stopped before anything is measured.
+ */
+async function withCaptureServer<T>(config: Config, work: (capture: Api) => Promise<T>): Promise<T> {
+  const captureConfig = loadConfig({
+    DATA_DIR: config.dataDir,
+    PORT: String(await freePort()),
+    DATABASE_URL: await poolUrl(config, 'owner'),
+    ADMIN_PASSWORD: 'bench-password',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+  });
+  const server = await startServer(captureConfig, () => {});
+  try {
+    const capture = await signIn(`http://127.0.0.1:${captureConfig.PORT}`, 'admin', 'bench-password');
+    return await work(capture);
+  } finally {
+    await server.stop();
+  }
 }
 
 async function run(config: Config, pools: pg.Pool[]): Promise<void> {
@@ -107,7 +161,9 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
   const skipped: PhaseResult = { lines: [], notes: [] };
   console.log('b. list');
   const list = PHASES.has('list')
-    ? await listBenchmark({ api, moduleId, owner, app, seconds: SECONDS })
+    ? await withCaptureServer(config, (capture) =>
+        listBenchmark({ api, capture, moduleId, owner, app, seconds: SECONDS }),
+      )
     : skipped;
   loads.push(`after the list ${load()}`);
   console.log('c. create');
@@ -128,7 +184,7 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
   await recordResult(
     'Records',
     [
-      `${ROWS.toLocaleString('en-US')} records of one app (text, number, date, dropdown, switch; the list indexes publishing creates) seeded through the CSV import, then VACUUM ANALYZE. The server, autocannon and the raw pg loops share one Node process; PostgreSQL is embedded on the same machine. Loads run ${SECONDS} s each; p95 is over every request of the run.`,
+      `${ROWS.toLocaleString('en-US')} records of one app (text, number, date, dropdown, switch; the list indexes publishing creates) seeded through the CSV import, then VACUUM ANALYZE. The server runs in its own Node process (src/main.ts); autocannon and the raw pg loops share another; PostgreSQL is embedded on the same machine. Loads run ${SECONDS} s each; p95 is over every request of the run.`,
       '',
       table,
       '',
@@ -148,15 +204,21 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
 async function main() {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'formloop-bench-records-'));
   await chmod(dataDir, 0o755);
-  const config = loadConfig({
+  const env = {
     DATA_DIR: dataDir,
     PORT: String(await freePort()),
     EMBEDDED_PG_PORT: String(await freePort()),
     ADMIN_PASSWORD: 'bench-password',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
+  };
+  // The server runs in its own process, as in production: autocannon and the raw pg loops in this
+  // one must not queue on the server's event loop (they would slow the API side only).
+  const profileDir = process.env.BENCH_PROFILE_DIR;
+  const server = await startServerProcess(env, {
+    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
-  const server = await startServer(config, () => {});
+  const config = loadConfig(env);
   const pools: pg.Pool[] = [];
   try {
     await run(config, pools);

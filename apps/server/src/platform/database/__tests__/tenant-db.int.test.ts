@@ -78,6 +78,18 @@ describe('statementInTenant', () => {
     expect(seen).toEqual([]);
   });
 
+  it('prepares a statement once per connection and reuses it with other values and tenants', async () => {
+    await db.statementInTenant(acme, insertAudit(acme, 'prepared-1'));
+    await db.statementInTenant(globex, insertAudit(globex, 'prepared-2'));
+    expect(await auditActions('prepared-1')).toEqual([acme]);
+    expect(await auditActions('prepared-2')).toEqual([globex]);
+    // The pool has one connection: both calls ran on it, through one prepared statement.
+    const { rows } = await pipelined.query<{ statement: string }>(
+      `SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO audit_log%'`,
+    );
+    expect(rows).toHaveLength(1);
+  });
+
   it('without a pipelined pool, runs the statement as an ordinary tenant transaction', async () => {
     const plain = createTenantDb(transactions);
     expect(await plain.statementInTenant(globex, insertAudit(globex, 'plain'))).toEqual([

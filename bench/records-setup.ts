@@ -8,7 +8,6 @@ import { APPS_PATHS } from '@formloop/contracts';
 import { APP_ROLE } from '@formloop/db';
 import {
   createField,
-  encryptLoginPayload,
   type FieldType,
   type FormField,
   type PayloadField,
@@ -17,43 +16,9 @@ import {
 import type { Config } from '../apps/server/src/platform/config/config.ts';
 import { loadOrCreateSecrets } from '../apps/server/src/platform/config/secrets.ts';
 
-export interface Api {
-  base: string;
-  token: string;
-  post: <T = unknown>(path: string, body: unknown) => Promise<T>;
-  get: <T = unknown>(path: string) => Promise<T>;
-}
+import type { Api } from '../apps/server/test/http-client.ts';
 
-async function call<T>(url: string, init: RequestInit): Promise<T> {
-  const res = await fetch(url, init);
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${init.method ?? 'GET'} ${url}: ${res.status} ${text.slice(0, 500)}`);
-  return (JSON.parse(text) as { data: T }).data;
-}
-
-/** Signs the seeded administrator in and returns a bearer-token client of the API. */
-export async function signIn(base: string, username: string, password: string): Promise<Api> {
-  const signed = await fetch(`${base}/identity/authenticateiso`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(await encryptLoginPayload({ username, password })),
-  });
-  const cookie = signed.headers
-    .getSetCookie()
-    .map((c) => c.split(';')[0])
-    .join('; ');
-  const { token } = await call<{ token: string }>(`${base}/identity/token`, {
-    method: 'POST',
-    headers: { cookie },
-  });
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
-  return {
-    base,
-    token,
-    post: (path, body) => call(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body) }),
-    get: (path) => call(`${base}${path}`, { headers: { authorization: headers.authorization } }),
-  };
-}
+export { signIn, type Api } from '../apps/server/test/http-client.ts';
 
 function placed(type: FieldType, name: string, columnIndex: number, extra: Partial<FormField> = {}) {
   const field = { ...createField(type, `f-${name}`, name), fieldName: name, ...extra };

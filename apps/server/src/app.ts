@@ -33,6 +33,9 @@ import { registerAppsModule } from './modules/apps/apps.module.ts';
 import { registerAppSettingsModule } from './modules/app-settings/app-settings.module.ts';
 import { registerReferenceDataModule } from './modules/reference-data/reference-data.module.ts';
 import { registerRecordsModule } from './modules/records/records.module.ts';
+import { registerWorkflowModule } from './modules/workflow/workflow.module.ts';
+import { startWorkflowWorker, workflowJobEffects } from './modules/workflow/workflow-jobs.ts';
+import { startJobQueue } from './platform/jobs/job-queue.ts';
 import {
   recordIndexRemover,
   recordIndexScheduler,
@@ -41,6 +44,7 @@ import {
 import { registerFilesModule } from './modules/files/files.module.ts';
 import { registerRecordLookupsModule } from './modules/record-lookups/record-lookups.module.ts';
 import { registerRecordImportModule } from './modules/record-import/record-import.module.ts';
+import { registerTasksModule } from './modules/tasks/tasks.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -145,12 +149,31 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   });
   await registerAppSettingsModule(app, { db, guard });
   await registerReferenceDataModule(app, { db, guard });
-  const recordDeps = { db, guard, config, owner: database.owner };
+  // Workflow job activities (e-mail, HTTP, set field, timers) run on pg-boss; transitions add their
+  // jobs in their own transaction, the worker here runs them (every node works the queue).
+  const jobQueue = await startJobQueue(
+    database.owner,
+    (message, error) => app.log.error({ err: error }, message),
+    {
+      pollingIntervalSeconds: 1,
+    },
+  );
+  app.addHook('onClose', () => jobQueue.stop());
+  await startWorkflowWorker({
+    boss: jobQueue.boss,
+    db,
+    mailer,
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  const jobs = workflowJobEffects(jobQueue.boss);
+  const recordDeps = { db, guard, config, owner: database.owner, jobs };
   await registerRecordsModule(app, recordDeps);
   await registerRecordListsModule(app, recordDeps);
   await registerFilesModule(app, recordDeps);
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
+  await registerWorkflowModule(app, { db, guard, jobs });
+  await registerTasksModule(app, { db, guard });
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

@@ -47,3 +47,4 @@ export * from './records.ts';
 export * from './files.ts';
 export * from './record-lookups.ts';
 export * from './record-import.ts';
+export * from './workflow.ts';

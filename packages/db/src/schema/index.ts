@@ -9,3 +9,4 @@ export * from './apps.ts';
 export * from './ai-catalogue.ts';
 export * from './reference-data.ts';
 export * from './records.ts';
+export * from './workflow.ts';

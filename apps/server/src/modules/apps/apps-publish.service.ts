@@ -1,5 +1,11 @@
+import { parseDefinition, validateDefinition } from '@formloop/workflow';
 import { z } from 'zod';
-import { APPS_MESSAGES, activityPermissionSchema, type saveFormBodySchema } from '@formloop/contracts';
+import {
+  APPS_MESSAGES,
+  WORKFLOW_MESSAGES,
+  activityPermissionSchema,
+  type saveFormBodySchema,
+} from '@formloop/contracts';
 import type { ActivityPermission, ModuleDefinition, PayloadGroup } from '@formloop/domain';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
@@ -38,6 +44,26 @@ export function parsePermission(text: string): ActivityPermission[] {
 }
 
 const asJson = (value: unknown) => value as Record<string, unknown>;
+
+/**
+ * A workflow is published only without problems (validateDefinition: unreachable activities, dead
+ * ends, missing assignees, a decision without both branches, …); none at all is fine (records then
+ * complete on submission). 400 with one error per problem, keyed by activity id.
+ */
+function assertPublishableWorkflow(stored: unknown): void {
+  // Nothing with activities (none at all, or an older payload with connections only) runs nothing.
+  const definition = parseDefinition(stored);
+  if (!definition || definition.activities.length === 0) return;
+  const issues = validateDefinition(definition);
+  if (issues.length === 0) return;
+  throw badRequest(
+    WORKFLOW_MESSAGES.workflowInvalid,
+    issues.map((issue) => ({
+      field: issue.activityId ?? 'workflow',
+      message: issue.detail ? `${issue.code}: ${issue.detail}` : issue.code,
+    })),
+  );
+}
 
 /** Called once a publish committed (the record lists build the new version's indexes). */
 export type OnPublished = (moduleId: string, definition: ModuleDefinition) => void;
@@ -85,6 +111,7 @@ export function createPublishService(db: TenantDb, onPublished: OnPublished = ()
           throw badRequest(APPS_MESSAGES.nothingToPublish);
         }
         assertValidForm(draft, draft.permission, 'publish');
+        assertPublishableWorkflow(current.workflowDraft);
         const version = current.moduleVersion + 1;
         const now = new Date();
         await repo.updateApp(

@@ -29,9 +29,13 @@ export const changeAction = (caller: AppCaller, record: RawRecordRow): 'create' 
   record.is_draft && record.created_by === caller.userId ? 'create' : 'edit';
 
 /** The record as the API answers it, without what is hidden at its activity. */
-export function visibleRow(definition: ModuleDefinition, row: RawRecordRow): RecordRow {
+export function visibleRow(
+  definition: ModuleDefinition,
+  row: RawRecordRow,
+  activityId = activityOf(row),
+): RecordRow {
   const record = toRecordRow(row);
-  return { ...record, data: withoutHiddenFields(definition, activityOf(row), record.data) };
+  return { ...record, data: withoutHiddenFields(definition, activityId, record.data) };
 }
 
 /** Whether anything of the form can be changed at the activity (with the grant to change it). */

@@ -1,9 +1,12 @@
-import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import type { AppRow } from '../apps/apps.repository.ts';
+import { hasRunnableWorkflow } from '../workflow/workflow-start.ts';
 
-// Where a submitted record meets its workflow. Issue 6 has no workflow engine yet, so a submitted
-// record is complete at once; issue 7 replaces startWorkflowOnSubmit to start the app's published
-// workflow (workflow_status, instance id, first tasks) in the same transaction instead.
+// Where a submitted record meets its workflow (issue 7). A submission writes the record's workflow
+// columns first — Starting when the app's published version has a workflow, else started and
+// completed at the same instant — and, with a workflow, the submitting transaction then starts the
+// instance (workflow/workflow-start.ts), which writes the columns it leads to.
+
+export { hasRunnableWorkflow };
 
 /** The workflow columns a submission writes. */
 export interface WorkflowStart {
@@ -13,22 +16,8 @@ export interface WorkflowStart {
   workflowInitiatorUser: string;
 }
 
-export interface SubmissionContext {
-  tenantId: string;
-  app: AppRow;
-  /** The record's id (a new record's is chosen before it is inserted, so a workflow can point at it). */
-  recordId: string;
-  userId: string;
-  now: Date;
-}
-
-/** Whether submitting starts a workflow (issue 7); until then every submission completes the record. */
-export function hasRunnableWorkflow(_app: AppRow): boolean {
-  return false;
-}
-
 /** A submission without a workflow: started and completed at the same instant (Completed, spec §4). */
-export function completedAtOnce(submission: Pick<SubmissionContext, 'userId' | 'now'>): WorkflowStart {
+export function completedAtOnce(submission: { userId: string; now: Date }): WorkflowStart {
   return {
     workflowStatus: null,
     workflowStartedOn: submission.now,
@@ -37,13 +26,16 @@ export function completedAtOnce(submission: Pick<SubmissionContext, 'userId' | '
   };
 }
 
-/**
- * THE HOOK FOR ISSUE 7: what submitting a record starts, inside the submit transaction. Today there
- * is nothing to run, so the record is started and completed at the same instant (Completed, spec §4).
- */
-export async function startWorkflowOnSubmit(
-  _tx: TenantTx,
-  submission: SubmissionContext,
-): Promise<WorkflowStart> {
-  return completedAtOnce(submission);
+/** The columns of a submission of this app: Starting until its workflow has run its first steps. */
+export function submissionColumns(
+  app: Pick<AppRow, 'workflowPublished'>,
+  submission: { userId: string; now: Date },
+): WorkflowStart {
+  if (!hasRunnableWorkflow(app)) return completedAtOnce(submission);
+  return {
+    workflowStatus: 'Starting',
+    workflowStartedOn: submission.now,
+    workflowCompletedOn: null,
+    workflowInitiatorUser: submission.userId,
+  };
 }

@@ -23,8 +23,11 @@ import {
   requireFresh,
   visibleRow,
 } from './record-views.ts';
-import { completedAtOnce, hasRunnableWorkflow, startWorkflowOnSubmit } from './record-workflow.ts';
+import { completedAtOnce, hasRunnableWorkflow, submissionColumns } from './record-workflow.ts';
+import type { JobEffects } from '../workflow/workflow-runner.ts';
+import { actingTask, resubmitRecord, startInstance } from '../workflow/workflow-start.ts';
 import {
+  findRecord,
   insertRecord,
   insertRecordSql,
   linkFiles,
@@ -52,6 +55,8 @@ interface Write {
   auth: RequestAuth;
   access: RecordAppAccess;
   now: Date;
+  /** Runs the workflow's job activities (pg-boss); see workflow-jobs.ts. */
+  jobs?: JobEffects;
 }
 
 const facts = (
@@ -122,14 +127,18 @@ async function create(
   let workflow = DRAFT_COLUMNS;
   if (submit) {
     values = await assignSequenceNumbers(tx, ctx.tenantId, app.id, definition, values, now);
-    const submission = { tenantId: ctx.tenantId, app, recordId: id, userId: auth.userId, now };
-    workflow = { submittedOn: now, ...(await startWorkflowOnSubmit(tx, submission)) };
+    workflow = { submittedOn: now, ...submissionColumns(app, { userId: auth.userId, now }) };
   }
   const { record, audit } = newRecord(write, source, { id, values, submit, workflow });
   // Without a guard the insert always writes its row.
-  const row = await insertRecord(tx, ctx.tenantId, record, audit);
+  let row = (await insertRecord(tx, ctx.tenantId, record, audit))!;
   await claimFiles(tx, ctx, source, id, values);
-  return visibleRow(definition, row!);
+  if (submit && hasRunnableWorkflow(app)) {
+    const submission = { tenantId: ctx.tenantId, moduleId: app.id, recordId: id, userId: auth.userId, now };
+    await startInstance(tx, { ...submission, moduleVersion: app.moduleVersion }, write.jobs);
+    row = (await findRecord(tx, ctx.tenantId, id))!;
+  }
+  return visibleRow(definition, row);
 }
 
 /**
@@ -185,31 +194,33 @@ async function change(
   submit: boolean,
 ): Promise<RecordRow> {
   const { ctx, auth, access, now } = write;
-  requireGranted(access.can, changeAction(auth, existing));
-  if (submit && !existing.is_draft) throw conflict(RECORDS_MESSAGES.alreadySubmitted);
+  // At a task the task's activity decides what may change (the task is the permission: its assignee
+  // needs no edit grant); a returned record is resubmitted through its initiator's Resubmit task (the
+  // only way to submit a record twice).
+  const task =
+    body.taskId === undefined
+      ? null
+      : await actingTask(tx, ctx.tenantId, auth.userId, existing.id, body.taskId);
+  if (!task) requireGranted(access.can, changeAction(auth, existing));
+  const resubmitting = submit && task?.task_type === 'Resubmit';
+  if (submit && !existing.is_draft && !resubmitting) throw conflict(RECORDS_MESSAGES.alreadySubmitted);
   requireFresh(existing, body.expectedModifiedOn);
   const definition = await versionDefinition(tx, ctx.tenantId, access, Number(existing.module_version));
   let values = await prepareRecordValues(definition, body.data, {
-    activityId: activityOf(existing),
+    activityId: task?.activity_id ?? activityOf(existing),
     now,
     stored: existing.data ?? {},
     // A submitted entry stays complete: changing it keeps every rule, required fields included.
     mode: submit || !existing.is_draft ? 'submit' : 'draft',
   });
   let submitted: WorkflowColumns | undefined;
-  if (submit) {
+  const starting = submit && !resubmitting;
+  if (starting) {
     values = await assignSequenceNumbers(tx, ctx.tenantId, access.app.id, definition, values, now);
-    const started = await startWorkflowOnSubmit(tx, {
-      tenantId: ctx.tenantId,
-      app: access.app,
-      recordId: existing.id,
-      userId: auth.userId,
-      now,
-    });
-    submitted = { submittedOn: now, ...started };
+    submitted = { submittedOn: now, ...submissionColumns(access.app, { userId: auth.userId, now }) };
   }
   const before = { data: auditValues(definition, existing.data ?? {}) };
-  const row = await updateRecord(
+  let row = await updateRecord(
     tx,
     ctx.tenantId,
     existing.id,
@@ -217,10 +228,22 @@ async function change(
     facts(write, submit ? 'submitted' : 'updated', before, { data: auditValues(definition, values) }),
   );
   await claimFiles(tx, ctx, access, existing.id, values);
+  if (resubmitting) {
+    await resubmitRecord(tx, ctx.tenantId, task, auth.userId, now, write.jobs);
+    row = (await findRecord(tx, ctx.tenantId, existing.id))!;
+  } else if (starting && hasRunnableWorkflow(access.app)) {
+    const submission = { tenantId: ctx.tenantId, moduleId: access.app.id, recordId: existing.id, now };
+    await startInstance(
+      tx,
+      { ...submission, userId: auth.userId, moduleVersion: access.app.moduleVersion },
+      write.jobs,
+    );
+    row = (await findRecord(tx, ctx.tenantId, existing.id))!;
+  }
   return visibleRow(definition, row);
 }
 
-export function createRecordWriteService(db: TenantDb) {
+export function createRecordWriteService(db: TenantDb, jobs?: JobEffects) {
   const run = async (
     ctx: CallContext,
     auth: RequestAuth,
@@ -236,7 +259,7 @@ export function createRecordWriteService(db: TenantDb) {
     return db.inTenant(ctx.tenantId, async (tx) => {
       const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId);
       rememberApp(ctx.tenantId, access);
-      const write: Write = { ctx, auth, access, now };
+      const write: Write = { ctx, auth, access, now, jobs };
       if (body.recordId === undefined) {
         requireGranted(access.can, 'create');
         return create(tx, write, access, body.data, submit);

@@ -112,13 +112,21 @@ export const recordRoutes = (deps: {
           security,
           summary:
             'One entry, the form of its own version, its activity and whether the caller may change it',
-          description: `${ACCESS} Fields hidden at the entry’s activity (fs-start before submission, fs-complete after) are left out.`,
+          description: `${ACCESS} Fields hidden at the entry’s activity (fs-start before submission, fs-complete after; with taskId of an open task of the caller, the task’s activity) are left out. Another record’s task: 404.`,
           params: recordIdParams,
+          querystring: z.object({ taskId: z.string().max(64).optional() }),
           response: { 200: recordDetailResponseSchema, ...errors },
         },
       },
       async (request) =>
-        ok(await deps.records.detail(callContext(request), request.auth!, request.params.recordId)),
+        ok(
+          await deps.records.detail(
+            callContext(request),
+            request.auth!,
+            request.params.recordId,
+            request.query.taskId,
+          ),
+        ),
     );
 
     app.post(

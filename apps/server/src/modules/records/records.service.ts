@@ -22,6 +22,7 @@ import {
   visibleRow,
 } from './record-views.ts';
 import { deleteRecords, findRecord, lockRecords, type RecordStub } from './records.repository.ts';
+import { taskAtRecord } from '../workflow/workflow-start.ts';
 
 // Reading an app's form and one record, and deleting records (spec §7 EntryModule).
 
@@ -36,7 +37,12 @@ export function createRecordsService(db: TenantDb) {
     },
 
     /** One record with the form of its own version, without what is hidden at its activity. */
-    async detail(ctx: CallContext, auth: RequestAuth, recordId: string): Promise<RecordDetail> {
+    async detail(
+      ctx: CallContext,
+      auth: RequestAuth,
+      recordId: string,
+      taskId?: string,
+    ): Promise<RecordDetail> {
       return db.inTenant(ctx.tenantId, async (tx) => {
         const found = isUuid(recordId) ? await findRecord(tx, ctx.tenantId, recordId.toLowerCase()) : null;
         if (!found) throw recordMissing();
@@ -44,12 +50,16 @@ export function createRecordsService(db: TenantDb) {
         const row = await recordOfApp(tx, ctx.tenantId, auth, access, found.id, false);
         const version = Number(row.module_version);
         const definition = await versionDefinition(tx, ctx.tenantId, access, version);
-        const activityId = activityOf(row);
+        // Opened at a task its assignee can act on: the task's activity decides what shows and what
+        // may change (the task itself is the permission); otherwise the record's own activity.
+        const task = taskId ? await taskAtRecord(tx, ctx.tenantId, auth.userId, row.id, taskId) : null;
+        const activityId = task?.actionable ? task.activityId : activityOf(row);
+        const mayEdit = task?.actionable ? true : mayChange(auth, access.can, row);
         return {
-          record: visibleRow(definition, row),
+          record: visibleRow(definition, row, activityId),
           form: toRecordForm(access.app, version, definition, access.can, auth),
           activityId,
-          editable: mayChange(auth, access.can, row) && anythingEditable(definition, activityId),
+          editable: mayEdit && anythingEditable(definition, activityId),
         };
       });
     },

@@ -56,7 +56,8 @@ export async function bootstrapDatabase(
     }
     ownerUrl = embedded.url(DATABASE_NAME);
   }
-  const owner = new pg.Pool({ connectionString: ownerUrl, max: 2 });
+  // Migrations, list index builds and the job queue's polling and maintenance (pg-boss).
+  const owner = new pg.Pool({ connectionString: ownerUrl, max: 4 });
   // An idle connection dropped by the server (restart, Ctrl+C reaching PostgreSQL first) must not crash us.
   owner.on('error', (error) => log(`database (owner): ${error.message}`));
   try {

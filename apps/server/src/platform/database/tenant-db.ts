@@ -46,6 +46,14 @@ function openingOf(tenantId: string, readOnly = false): string {
 const dialect = new PgDialect();
 
 /**
+ * The pg connection a tenant transaction runs on, for libraries that write their own SQL into the
+ * same transaction (pg-boss adding a job together with the change that causes it).
+ */
+export function connectionOf(tx: TenantTx): pg.PoolClient {
+  return (tx as unknown as { $client: pg.PoolClient }).$client;
+}
+
+/**
  * The socket under a pooled pg connection, when pg exposes it. Corking it around several queries of
  * a pipelined connection (pg submits them synchronously there) sends them in one write instead of
  * one system call each: that is most of pg's CPU time on the create path.

@@ -40,7 +40,7 @@ export interface SaveResult {
   modified_on: string;
 }
 
-/** SaveForm; the cached app then holds the saved draft, and the app lists refresh (modified date). */
+/** SaveForm; the cached app then holds the saved draft and workflow, and the app lists refresh (modified date). */
 export function useSaveForm() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -56,6 +56,7 @@ export function useSaveForm() {
                 permission: JSON.parse(body.permission ?? '[]') as ModuleDefinition['permission'],
                 defaultConfig: body.defaultConfig ?? {},
               },
+              workflow_draft: body.workflow === undefined ? app.workflow_draft : body.workflow,
             }
           : app,
       );
@@ -82,6 +83,7 @@ export function usePublish() {
               status: 'Published',
               module_version: response.data.module_version,
               module_published: app.module_draft,
+              workflow_published: app.workflow_draft,
             }
           : app,
       );

@@ -1,4 +1,5 @@
 import { isEmptyCell, type FormField, type FormLayout, type LayoutCell } from '@formloop/domain';
+import { emptyDefinition } from '@formloop/workflow';
 import { describe, expect, it } from 'vitest';
 import { createEditorState, makeEditorReducer } from '../state/editor-reducer.ts';
 import { HISTORY_LIMIT, type EditorAction, type EditorState } from '../state/editor-types.ts';
@@ -23,6 +24,7 @@ function setup(layout?: FormLayout) {
     },
     permission: [],
     defaultConfig: {},
+    workflow: emptyDefinition(),
   });
   const run = (...actions: EditorAction[]) => actions.reduce<EditorState>(reduce, initial);
   const from = (state: EditorState, ...actions: EditorAction[]) => actions.reduce<EditorState>(reduce, state);

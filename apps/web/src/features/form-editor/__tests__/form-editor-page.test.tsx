@@ -1,5 +1,6 @@
 import { APPS_MESSAGES, APPS_PATHS, type AppDetail } from '@formloop/contracts';
 import type { PayloadGroup } from '@formloop/domain';
+import { emptyDefinition } from '@formloop/workflow';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Suspense } from 'react';
@@ -185,7 +186,8 @@ describe('form editor page', { timeout: 120_000 }, () => {
         ],
       },
       permission: '[]',
-      workflow: null,
+      // An app without a workflow is edited, and saved, as Start → End.
+      workflow: emptyDefinition(),
       defaultConfig: {},
     });
     expect(added).toMatchObject({

@@ -1,12 +1,15 @@
 import type { AppDetail, FormIssue } from '@formloop/contracts';
 import { selectableActivities, type ActivityPermission } from '@formloop/domain';
+import { validateDefinition, type WorkflowDefinition } from '@formloop/workflow';
 import Alert from 'antd/es/alert';
 import Tabs from 'antd/es/tabs';
 import theme from 'antd/es/theme';
-import { useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
+import { PageSpinner } from '../../../shared/ui/page-spinner.tsx';
 import { AppSettingsTab, EmailTemplatesTab } from '../../app-settings/index.ts';
+import { WORKFLOW_DESIGNER_NAMESPACE, WorkflowDesigner } from '../../workflow-designer/index.ts';
 import { PermissionsTab } from '../permissions/permissions-tab.tsx';
 import { definitionOf } from '../state/editor-doc.ts';
 import { EditorDispatchContext } from '../state/editor-context.ts';
@@ -20,20 +23,7 @@ import { PublishModal } from './publish-modal.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import { useUndoShortcuts } from './use-undo-shortcuts.ts';
 
-type TabKey = 'design' | 'permissions' | 'emailTemplates' | 'settings' | 'versions';
-
-/** The workflow's activities as the permission matrix and the preview offer them. */
-function workflowActivities(workflow: Record<string, unknown> | null) {
-  const activities = workflow?.activities;
-  return Array.isArray(activities)
-    ? (activities.filter((activity) => typeof activity === 'object' && activity !== null) as {
-        type: string;
-        activityId: string;
-        displayName?: string;
-        name?: string;
-      }[])
-    : [];
-}
+type TabKey = 'design' | 'workflow' | 'permissions' | 'emailTemplates' | 'settings' | 'versions';
 
 /** A tab that fails to render says so; the editor around it, with the unsaved form, stays. */
 function TabBoundary({ tab, children }: { tab: string; children: ReactNode }) {
@@ -45,9 +35,13 @@ function TabBoundary({ tab, children }: { tab: string; children: ReactNode }) {
   );
 }
 
-/** The editor of one loaded app: header, then the Design, Permissions, Email templates, Settings and Versions tabs. */
+/**
+ * The editor of one loaded app: header, then the Design, Workflow, Permissions, Email templates,
+ * Settings and Versions tabs.
+ */
 export function FormEditor({ app }: { app: AppDetail }) {
-  const { t } = useTranslation('formEditor');
+  // The designer's namespace loads with the page: the publish dialog words workflow issues with it.
+  const { t } = useTranslation(['formEditor', WORKFLOW_DESIGNER_NAMESPACE]);
   const { token } = theme.useToken();
   const editor = useFormEditor(app);
   const { state, dispatch, dirty } = editor;
@@ -57,9 +51,20 @@ export function FormEditor({ app }: { app: AppDetail }) {
   useUndoShortcuts(dispatch, !previewing && !confirmingPublish);
 
   const draft = useMemo(() => definitionOf(state.doc, app.display_name), [state.doc, app.display_name]);
+  // The doc's workflow, so an activity added in the designer is in the matrix and preview at once.
   const activities = useMemo(
-    () => selectableActivities(workflowActivities(app.workflow_draft)),
-    [app.workflow_draft],
+    () => selectableActivities(state.doc.workflow.activities),
+    [state.doc.workflow.activities],
+  );
+  const workflowIssues = useMemo(() => validateDefinition(state.doc.workflow), [state.doc.workflow]);
+  const setWorkflow = useCallback(
+    (workflow: WorkflowDefinition, editKey?: string) =>
+      dispatch({
+        type: 'setWorkflow',
+        workflow,
+        edit: editKey === undefined ? undefined : { key: editKey, at: Date.now() },
+      }),
+    [dispatch],
   );
   const fields = useMemo(
     () =>
@@ -128,6 +133,22 @@ export function FormEditor({ app }: { app: AppDetail }) {
               ),
             },
             {
+              key: 'workflow',
+              label: t('tabs.workflow'),
+              children: (
+                <TabBoundary tab={tab}>
+                  <Suspense fallback={<PageSpinner />}>
+                    <WorkflowDesigner
+                      definition={state.doc.workflow}
+                      onChange={setWorkflow}
+                      layout={state.doc.layout}
+                      appName={app.display_name}
+                    />
+                  </Suspense>
+                </TabBoundary>
+              ),
+            },
+            {
               key: 'permissions',
               label: t('tabs.permissions'),
               children: (
@@ -192,6 +213,12 @@ export function FormEditor({ app }: { app: AppDetail }) {
         nextVersion={app.module_version + 1}
         dirty={dirty}
         busy={editor.saving || editor.publishing}
+        workflow={state.doc.workflow}
+        workflowIssues={workflowIssues}
+        onOpenWorkflow={() => {
+          setConfirmingPublish(false);
+          setTab('workflow');
+        }}
         onConfirm={() => void confirmPublish()}
         onCancel={() => setConfirmingPublish(false)}
       />

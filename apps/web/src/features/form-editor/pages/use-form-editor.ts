@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { issuesOf, usePublish, useSaveForm } from '../api.ts';
 import { failureText, useServerMessage } from '../messages.ts';
+import { workflowFromDraft } from '../../workflow-designer/index.ts';
 import { docFromDefinition, saveFormBody } from '../state/editor-doc.ts';
 import { createEditorState, makeEditorReducer } from '../state/editor-reducer.ts';
 import { localIssues, mergeIssues } from '../state/local-issues.ts';
@@ -21,7 +22,14 @@ export function useFormEditor(app: AppDetail) {
   const toast = useToast();
   const translate = useServerMessage();
   const [state, dispatch] = useReducer(reducer, undefined, () =>
-    createEditorState(docFromDefinition(app.module_draft, newId, t('defaults.sectionName', { n: 1 }))),
+    createEditorState(
+      docFromDefinition(
+        app.module_draft,
+        newId,
+        t('defaults.sectionName', { n: 1 }),
+        workflowFromDraft(app.workflow_draft),
+      ),
+    ),
   );
   const [serverIssues, setServerIssues] = useState<FormIssue[]>([]);
   const saveForm = useSaveForm();

@@ -1,15 +1,19 @@
 import { fromFormPayload, toFormPayload, type FormPayload, type ModuleDefinition } from '@formloop/domain';
 import type { AppDetail, SaveFormBody } from '@formloop/contracts';
+import type { WorkflowDefinition } from '@formloop/workflow';
+import { workflowPayload } from '../../workflow-designer/index.ts';
 import type { EditorDoc } from './editor-types.ts';
 
 /**
- * The editor's doc from a stored definition (module_draft). A form without sections gets one empty
- * section, so there is somewhere to drop the first field; it counts as saved until something changes.
+ * The editor's doc from a stored definition (module_draft) and draft workflow. A form without
+ * sections gets one empty section, so there is somewhere to drop the first field; it counts as
+ * saved until something changes.
  */
 export function docFromDefinition(
   definition: Partial<ModuleDefinition> | null | undefined,
   newId: () => string,
   firstSectionName: string,
+  workflow: WorkflowDefinition,
 ): EditorDoc {
   const layout = fromFormPayload({ fieldGroups: definition?.fieldGroups ?? [] }, newId);
   if (layout.sections.length === 0) {
@@ -27,6 +31,7 @@ export function docFromDefinition(
     layout,
     permission: Array.isArray(definition?.permission) ? definition.permission : [],
     defaultConfig: definition?.defaultConfig ?? {},
+    workflow,
   };
 }
 
@@ -44,13 +49,13 @@ export function definitionOf(doc: EditorDoc, appName: string): ModuleDefinition 
   };
 }
 
-/** Spec §7 SaveForm body: data = form payload, permission as JSON text, the draft workflow, defaultConfig. */
+/** Spec §7 SaveForm body: data = form payload, permission as JSON text, the doc's workflow, defaultConfig. */
 export function saveFormBody(app: AppDetail, doc: EditorDoc): SaveFormBody {
   return {
     id: app.id,
     data: payloadOf(doc, app.display_name),
     permission: JSON.stringify(doc.permission),
-    workflow: app.workflow_draft,
+    workflow: workflowPayload(doc.workflow),
     defaultConfig: doc.defaultConfig,
   };
 }

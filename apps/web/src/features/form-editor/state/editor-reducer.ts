@@ -11,6 +11,7 @@ import {
   type FormLayout,
   type LayoutSection,
 } from '@formloop/domain';
+import type { WorkflowDefinition } from '@formloop/workflow';
 import {
   COALESCE_MS,
   DEFAULT_TABLE_ROWS,
@@ -34,7 +35,7 @@ import {
   normalizeSection,
   nudgeCell,
 } from './layout-ops.ts';
-import { copyRules, dropRules, renameRules } from './permission-ops.ts';
+import { copyRules, dropActivities, dropRules, renameRules } from './permission-ops.ts';
 
 /** A new section's machine name: section_1, section_2 … (unique in the form). */
 export function nextSectionName(layout: FormLayout): string {
@@ -209,6 +210,8 @@ export function makeEditorReducer(newId: () => string) {
         return commit(state, { ...state.doc, permission: action.permission });
       case 'setDefaultConfig':
         return commit(state, { ...state.doc, defaultConfig: action.defaultConfig });
+      case 'setWorkflow':
+        return setWorkflow(state, action.workflow, action.edit);
       case 'select':
         return { ...state, selection: action.selection, lastEdit: null };
       case 'undo': {
@@ -284,6 +287,18 @@ function updateSection(state: EditorState, id: string, patch: SectionPatch, at?:
       ? renameRules(state.doc.permission, 'fieldGroups', section.name, patch.name)
       : state.doc.permission;
   return commit(state, { ...state.doc, layout, permission }, editKey('section', id, patch, at));
+}
+
+/** A new workflow; the field permissions of activities it no longer has are dropped with them. */
+function setWorkflow(state: EditorState, workflow: WorkflowDefinition, edit?: { key: string; at: number }) {
+  if (workflow === state.doc.workflow) return state;
+  const kept = new Set(workflow.activities.map((activity) => activity.activityId));
+  const gone = new Set(
+    state.doc.workflow.activities.map((activity) => activity.activityId).filter((id) => !kept.has(id)),
+  );
+  const permission = dropActivities(state.doc.permission, gone);
+  const coalesce = edit ? { key: `workflow:${edit.key}`, at: edit.at } : undefined;
+  return commit(state, { ...state.doc, workflow, permission }, coalesce);
 }
 
 /** Edits that carry a time fold together when they touch the same settings of the same thing. */

@@ -6,12 +6,17 @@ import type {
   FormLayout,
   LayoutSection,
 } from '@formloop/domain';
+import type { WorkflowDefinition } from '@formloop/workflow';
 
-/** What undo/redo walks through and what a save sends: the layout, the field permissions and the form settings. */
+/**
+ * What undo/redo walks through and what a save sends: the layout, the field permissions, the form
+ * settings and the draft workflow.
+ */
 export interface EditorDoc {
   layout: FormLayout;
   permission: ActivityPermission[];
   defaultConfig: FormDefaultConfig;
+  workflow: WorkflowDefinition;
 }
 
 export type Selection = { kind: 'field'; id: string } | { kind: 'section'; id: string } | null;
@@ -60,6 +65,8 @@ export type EditorAction =
   | { type: 'addEmptyCell'; sectionId: string; rowId?: string; id: string }
   | { type: 'setPermission'; permission: ActivityPermission[] }
   | { type: 'setDefaultConfig'; defaultConfig: FormDefaultConfig }
+  /** A designer edit; `edit` names what was edited so typing into one property is one undo step. */
+  | { type: 'setWorkflow'; workflow: WorkflowDefinition; edit?: { key: string; at: number } }
   | { type: 'select'; selection: Selection }
   | { type: 'undo' }
   | { type: 'redo' }

@@ -40,3 +40,13 @@ export function copyRules(permission: ActivityPermission[], from: string, to: st
     return rule ? { ...entry, fields: [...entry.fields, { ...rule, name: to }] } : entry;
   });
 }
+
+/** Rules of workflow activities that no longer exist go with them. */
+export function dropActivities(
+  permission: ActivityPermission[],
+  ids: ReadonlySet<string>,
+): ActivityPermission[] {
+  return permission.some((entry) => ids.has(entry.activityId))
+    ? permission.filter((entry) => !ids.has(entry.activityId))
+    : permission;
+}

@@ -1,0 +1,267 @@
+import {
+  WORKFLOW_MESSAGES,
+  type ApproveBody,
+  type GobackBody,
+  type ReassignmentBody,
+  type ReassignTasksBody,
+  type TaskActionResult,
+} from '@formloop/contracts';
+import { canUseBuilder, canUseSettings } from '@formloop/domain';
+import { OUTCOME, WorkflowActionError, type WorkflowEvent } from '@formloop/workflow';
+import type { RequestAuth } from '../../platform/auth/request-auth.ts';
+import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import type { CallContext } from '../identity/identity.context.ts';
+import { recordAppAccess } from '../records/record-access.ts';
+import { recordOfApp } from '../records/record-views.ts';
+import {
+  pinnedDefinitionOf,
+  recordWorkflowStatus,
+  runTransition,
+  type JobEffects,
+  type TransitionFacts,
+} from './workflow-runner.ts';
+import {
+  completeTask,
+  findTask,
+  insertHistory,
+  isActiveUser,
+  isAssignee,
+  lockInstance,
+  lockInstanceOfRecord,
+  reassignTask,
+  reassignmentDisabled,
+  returnRecordToDraft,
+  userNames,
+  type InstanceRow,
+  type TaskRow,
+} from './workflow.repository.ts';
+
+// Task actions (spec §4, §7 under /api/EntryModule/): approve/reject, reassign (by the assignee, by
+// an administrator, many at once), send back, withdraw, restart. Each is one transaction that first
+// locks the record's instance, so concurrent actions on one record run one after the other and a
+// task acted on by someone else first answers 409 instead of moving the workflow twice.
+
+/** The engine's refusals as HTTP errors. */
+function refusal(error: unknown): never {
+  if (!(error instanceof WorkflowActionError)) throw error;
+  switch (error.code) {
+    case 'not-an-earlier-activity':
+      throw badRequest(WORKFLOW_MESSAGES.notEarlierActivity);
+    case 'unknown-outcome':
+      throw badRequest(WORKFLOW_MESSAGES.unknownAction);
+    case 'activity-not-waiting':
+      throw conflict(WORKFLOW_MESSAGES.taskClosed);
+    default:
+      throw conflict(error.message);
+  }
+}
+
+export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
+  /** The open task, its instance locked, and the task re-read under that lock. */
+  async function lockedTask(
+    tx: TenantTx,
+    tenantId: string,
+    taskId: string,
+  ): Promise<{ task: TaskRow; instance: InstanceRow }> {
+    const seen = isUuid(taskId) ? await findTask(tx, tenantId, taskId.toLowerCase()) : null;
+    if (!seen) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
+    const instance = await lockInstance(tx, tenantId, seen.instance_id);
+    const task = await findTask(tx, tenantId, seen.id);
+    if (!instance || !task) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
+    if (task.status !== 'Open') throw conflict(WORKFLOW_MESSAGES.taskClosed);
+    return { task, instance };
+  }
+
+  async function requireAssignee(tx: TenantTx, tenantId: string, task: TaskRow, auth: RequestAuth) {
+    if (!(await isAssignee(tx, tenantId, task.id, auth.userId))) {
+      throw forbidden(WORKFLOW_MESSAGES.notAssignee);
+    }
+  }
+
+  async function move(
+    tx: TenantTx,
+    facts: TransitionFacts,
+    instance: InstanceRow,
+    event: WorkflowEvent,
+  ): Promise<TaskActionResult> {
+    const pinned = await pinnedDefinitionOf(tx, facts.tenantId, instance);
+    if (!pinned) throw notFound(WORKFLOW_MESSAGES.noWorkflow);
+    try {
+      const state = await runTransition(tx, facts, instance, pinned, event);
+      return { recordId: instance.record_id, workflowStatus: recordWorkflowStatus(state) };
+    } catch (error) {
+      return refusal(error);
+    }
+  }
+
+  const factsOf = (
+    ctx: CallContext,
+    auth: RequestAuth,
+    taskId: string | null,
+    message?: string,
+  ): TransitionFacts => ({
+    tenantId: ctx.tenantId,
+    userId: auth.userId,
+    taskId,
+    message: message?.trim() || null,
+    now: new Date(),
+    jobs,
+  });
+
+  /** Reassignment rules shared by the three reassign calls. */
+  async function reassignOne(
+    tx: TenantTx,
+    ctx: CallContext,
+    auth: RequestAuth,
+    taskId: string,
+    assignTo: string,
+    message: string | undefined,
+    byAdmin: boolean,
+  ): Promise<void> {
+    const { task, instance } = await lockedTask(tx, ctx.tenantId, taskId);
+    if (!byAdmin) await requireAssignee(tx, ctx.tenantId, task, auth);
+    if (await reassignmentDisabled(tx, ctx.tenantId, task.module_id)) {
+      throw forbidden(WORKFLOW_MESSAGES.reassignmentDisabled);
+    }
+    const target = assignTo.toLowerCase();
+    if (!isUuid(target) || !(await isActiveUser(tx, ctx.tenantId, target))) {
+      throw badRequest(WORKFLOW_MESSAGES.assigneeInvalid);
+    }
+    await reassignTask(tx, ctx.tenantId, task.id, target, auth.userId);
+    await insertHistory(tx, ctx.tenantId, { instance, userId: auth.userId, taskId: task.id, message: null }, [
+      {
+        activityId: task.activity_id,
+        activityType: task.task_type,
+        activityName: task.activity_title,
+        actionType: 'Reassigned',
+        assignee: await userNames(tx, ctx.tenantId, [target]),
+        message: message?.trim() || undefined,
+      },
+    ]);
+  }
+
+  return {
+    /** POST approve: accepted true approves, false rejects (with a reason); a UserTask takes `outcome`. */
+    approve: (ctx: CallContext, auth: RequestAuth, body: ApproveBody) =>
+      db.inTenant(ctx.tenantId, async (tx) => {
+        const { task, instance } = await lockedTask(tx, ctx.tenantId, body.task_id);
+        await requireAssignee(tx, ctx.tenantId, task, auth);
+        const outcome = outcomeOf(task, body);
+        const description = body.description?.trim() || null;
+        const now = new Date();
+        await completeTask(tx, ctx.tenantId, task.id, { userId: auth.userId, outcome, description, now });
+        return move(tx, { ...factsOf(ctx, auth, task.id, body.description), now }, instance, {
+          type: 'taskCompleted',
+          activityId: task.activity_id,
+          outcome,
+        });
+      }),
+
+    /** POST reassignment: the assignee hands the task to another active user. */
+    reassign: (ctx: CallContext, auth: RequestAuth, body: ReassignmentBody) =>
+      db.inTenant(ctx.tenantId, async (tx) => {
+        await reassignOne(tx, ctx, auth, body.taskId, body.assignTo, body.message, false);
+        return { reassigned: 1 };
+      }),
+
+    /** POST reassignmentByAdmin: settings roles move anyone's task. */
+    reassignByAdmin: (ctx: CallContext, auth: RequestAuth, body: ReassignmentBody) => {
+      if (!canUseSettings(auth.flags)) throw forbidden();
+      return db.inTenant(ctx.tenantId, async (tx) => {
+        await reassignOne(tx, ctx, auth, body.taskId, body.assignTo, body.message, true);
+        return { reassigned: 1 };
+      });
+    },
+
+    /** POST reassigntasks: settings roles move many tasks to one user, all or none. */
+    reassignMany: (ctx: CallContext, auth: RequestAuth, body: ReassignTasksBody) => {
+      if (!canUseSettings(auth.flags)) throw forbidden();
+      return db.inTenant(ctx.tenantId, async (tx) => {
+        for (const taskId of [...new Set(body.taskIds)]) {
+          await reassignOne(tx, ctx, auth, taskId, body.assignTo, body.message, true);
+        }
+        return { reassigned: new Set(body.taskIds).size };
+      });
+    },
+
+    /** POST goback: the assignee sends the record back to an earlier step (or to its initiator). */
+    goback: (ctx: CallContext, auth: RequestAuth, body: GobackBody) =>
+      db.inTenant(ctx.tenantId, async (tx) => {
+        const { task, instance } = await lockedTask(tx, ctx.tenantId, body.taskId);
+        await requireAssignee(tx, ctx.tenantId, task, auth);
+        const facts = factsOf(ctx, auth, task.id, body.message);
+        const result = await move(tx, facts, instance, {
+          type: 'sendBack',
+          fromActivityId: task.activity_id,
+          toActivityId: body.goBackToActivityId,
+        });
+        // The engine leaves the acted-on task to us: it is done, by sending the record back.
+        await completeTask(tx, ctx.tenantId, task.id, {
+          userId: auth.userId,
+          outcome: 'SendBack',
+          description: facts.message,
+          now: facts.now,
+        });
+        return result;
+      }),
+
+    /** POST withdraw: the initiator takes an in-progress record back into their drafts. */
+    withdraw: (ctx: CallContext, auth: RequestAuth, body: { recordId: string; message?: string }) =>
+      db.inTenant(ctx.tenantId, async (tx) => {
+        const instance = await instanceOfVisibleRecord(tx, ctx, auth, body.recordId);
+        const running = instance.status === 'Running' || instance.status === 'Suspended';
+        if (instance.initiator_user !== auth.userId || !running) {
+          throw forbidden(WORKFLOW_MESSAGES.withdrawNotAllowed);
+        }
+        const result = await move(tx, factsOf(ctx, auth, null, body.message), instance, { type: 'withdraw' });
+        await returnRecordToDraft(tx, ctx.tenantId, instance.record_id);
+        return { ...result, workflowStatus: null };
+      }),
+
+    /** POST workflow/restart: the initiator, builders or settings roles start the workflow over. */
+    restart: (ctx: CallContext, auth: RequestAuth, body: { recordId: string; message?: string }) =>
+      db.inTenant(ctx.tenantId, async (tx) => {
+        const instance = await instanceOfVisibleRecord(tx, ctx, auth, body.recordId);
+        const allowed =
+          instance.initiator_user === auth.userId || canUseBuilder(auth.flags) || canUseSettings(auth.flags);
+        if (!allowed) throw forbidden(WORKFLOW_MESSAGES.restartFailed);
+        if (instance.status === 'Cancelled') throw conflict(WORKFLOW_MESSAGES.noWorkflow);
+        return move(tx, factsOf(ctx, auth, null, body.message), instance, { type: 'restart' });
+      }),
+  };
+
+  /** The locked instance of a record the caller may see (404 otherwise, and for records without one). */
+  async function instanceOfVisibleRecord(
+    tx: TenantTx,
+    ctx: CallContext,
+    auth: RequestAuth,
+    recordId: string,
+  ): Promise<InstanceRow> {
+    const id = recordId.toLowerCase();
+    const instance = isUuid(id) ? await lockInstanceOfRecord(tx, ctx.tenantId, id) : null;
+    if (!instance) throw notFound(WORKFLOW_MESSAGES.noWorkflow);
+    const access = await recordAppAccess(tx, ctx.tenantId, auth, instance.module_id);
+    await recordOfApp(tx, ctx.tenantId, auth, access, id, false);
+    return instance;
+  }
+}
+
+/** The outcome an approve call asks for: Approve/Reject for approvals, one of its actions for a UserTask. */
+function outcomeOf(task: TaskRow, body: ApproveBody): string {
+  if (task.task_type === 'Approval') {
+    if (body.accepted === undefined) throw badRequest(WORKFLOW_MESSAGES.unknownAction);
+    if (!body.accepted && !body.description?.trim()) {
+      throw badRequest(WORKFLOW_MESSAGES.rejectReasonRequired, [
+        { field: 'description', message: WORKFLOW_MESSAGES.rejectReasonRequired },
+      ]);
+    }
+    return body.accepted ? OUTCOME.approve : OUTCOME.reject;
+  }
+  const outcome = body.outcome ?? (task.actions.length === 1 ? task.actions[0] : undefined);
+  if (task.task_type !== 'UserTask' || !outcome || !task.actions.includes(outcome)) {
+    throw badRequest(WORKFLOW_MESSAGES.unknownAction);
+  }
+  return outcome;
+}

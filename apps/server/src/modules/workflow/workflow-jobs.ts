@@ -1,0 +1,246 @@
+import { sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import { evaluateFormula } from '@formloop/formula';
+import type {
+  HttpRequestProperties,
+  JobActivityType,
+  SendEmailProperties,
+  SetFieldProperties,
+} from '@formloop/workflow';
+import { OUTCOME } from '@formloop/workflow';
+import { connectionOf, type TenantDb, type TenantTx } from '../../platform/database/tenant-db.ts';
+import { executorOf } from '../../platform/jobs/job-queue.ts';
+import type { Mailer } from '../../platform/mail/mailer.ts';
+import {
+  pinnedDefinitionOf,
+  runTransition,
+  type JobEffects,
+  type TransitionFacts,
+} from './workflow-runner.ts';
+import { lockInstance } from './workflow.repository.ts';
+
+// Job activities (send e-mail, HTTP request, set field, timer) run as pg-boss jobs with retries: the
+// transition that reaches one adds its job in the same transaction; a worker runs it and reports back
+// with a jobCompleted transition, or — retries exhausted — faults the instance with the error, so a
+// failing activity never loses its instance. Side effects (mail, HTTP) run outside any transaction;
+// the report then checks that the instance still waits for this very activation (a withdrawn,
+// restarted or sent-back instance ignores the late answer of an old one).
+
+export const WORKFLOW_QUEUE = 'workflow-activity';
+const RETRY_LIMIT = 3;
+const HTTP_TIMEOUT_MS = 30_000;
+
+export interface ActivityJob {
+  tenantId: string;
+  instanceId: string;
+  recordId: string;
+  activityId: string;
+  /** When the instance started waiting for it: identifies this activation. */
+  since: string;
+  activityType: JobActivityType;
+  properties: Record<string, unknown>;
+}
+
+/** The job effects of transitions, added to the queue inside the transition's own transaction. */
+export function workflowJobEffects(boss: PgBoss): JobEffects {
+  return async (tx, tenantId, instance, effect) => {
+    if (effect.type === 'cancelJobs') return; // late answers of cancelled activations are ignored
+    const job: ActivityJob = {
+      tenantId,
+      instanceId: instance.id,
+      recordId: instance.record_id,
+      activityId: effect.activityId,
+      since: blockingSince(instance, effect.activityId),
+      activityType: effect.activityType,
+      properties: effect.properties,
+    };
+    await boss.send(WORKFLOW_QUEUE, job, {
+      retryLimit: RETRY_LIMIT,
+      retryBackoff: true,
+      retryDelay: 1,
+      ...(effect.runAt ? { startAfter: new Date(effect.runAt) } : {}),
+      db: executorOf(connectionOf(tx)),
+    });
+  };
+}
+
+function blockingSince(
+  instance: { state: { blocking: Array<{ activityId: string; since: string }> } },
+  id: string,
+) {
+  return instance.state.blocking.find((blocking) => blocking.activityId === id)?.since ?? '';
+}
+
+interface RecordView {
+  data: Record<string, unknown>;
+  initiatorEmail: string | null;
+}
+
+async function recordView(tx: TenantTx, tenantId: string, recordId: string): Promise<RecordView> {
+  const result = await tx.execute<{ data: Record<string, unknown>; email: string | null }>(sql`
+    SELECT r.data, u.email FROM records r
+    LEFT JOIN users u ON u.id = coalesce(r.workflow_initiator_user, r.created_by)
+    WHERE r.tenant_id = ${tenantId} AND r.id = ${recordId}`);
+  const row = result.rows[0];
+  return { data: row?.data ?? {}, initiatorEmail: row?.email ?? null };
+}
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+const asText = (value: unknown): string =>
+  value === null || value === undefined
+    ? ''
+    : typeof value === 'object'
+      ? JSON.stringify(value)
+      : String(value);
+
+const ENCODE = { text: (text: string) => text, html: escapeHtml, url: encodeURIComponent };
+
+/**
+ * `{field}` placeholders filled with the record's values, encoded for where they land: escaped in
+ * HTML, percent-encoded in addresses (a value can never add markup or query parameters).
+ */
+export function fillPlaceholders(
+  template: string,
+  data: Record<string, unknown>,
+  encoding: keyof typeof ENCODE = 'text',
+): string {
+  return template.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) =>
+    name in data ? ENCODE[encoding](asText(data[name])) : whole,
+  );
+}
+
+/** What running the activity produced: its outcome, and for SetField the value to write. */
+interface Ran {
+  outcome: string;
+  setField?: { field: string; value: unknown };
+}
+
+async function runActivity(job: ActivityJob, record: RecordView, mailer: Mailer): Promise<Ran> {
+  switch (job.activityType) {
+    case 'Timer':
+      return { outcome: OUTCOME.done };
+    case 'SetField': {
+      const properties = job.properties as unknown as SetFieldProperties;
+      const result = evaluateFormula(properties.value, record.data);
+      if (result.error)
+        throw new Error(`The value of '${properties.field}' could not be computed: ${result.error.message}`);
+      return { outcome: OUTCOME.done, setField: { field: properties.field, value: result.value } };
+    }
+    case 'SendEmail': {
+      const properties = job.properties as unknown as SendEmailProperties;
+      const to = fillPlaceholders(properties.to, record.data)
+        .split(/[,;]/)
+        .map((address) => address.trim())
+        .map((address) => (address.toLowerCase() === 'initiator' ? (record.initiatorEmail ?? '') : address))
+        .filter((address) => address.includes('@'));
+      if (to.length === 0) throw new Error('The e-mail has no valid recipient.');
+      const text = fillPlaceholders(properties.body, record.data);
+      await mailer.send({
+        to: to.join(', '),
+        subject: fillPlaceholders(properties.subject, record.data).replace(/[\r\n]+/g, ' '),
+        text,
+        html: fillPlaceholders(escapeHtml(properties.body), record.data, 'html').replace(/\n/g, '<br>'),
+      });
+      return { outcome: OUTCOME.done };
+    }
+    case 'HttpRequest': {
+      const properties = job.properties as unknown as HttpRequestProperties;
+      const url = fillPlaceholders(properties.url, record.data, 'url');
+      if (!/^https?:\/\//i.test(url)) throw new Error(`Only http and https addresses can be called: ${url}`);
+      const method = properties.method ?? 'GET';
+      const response = await fetch(url, {
+        method,
+        headers: properties.headers ?? {},
+        ...(method === 'GET' || method === 'DELETE' || !properties.body
+          ? {}
+          : { body: fillPlaceholders(properties.body, record.data) }),
+        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
+      });
+      await response.arrayBuffer().catch(() => undefined);
+      const expected = properties.expectedStatus?.length
+        ? properties.expectedStatus.includes(response.status)
+        : response.status >= 200 && response.status < 300;
+      return { outcome: expected ? OUTCOME.done : OUTCOME.unsupportedStatus };
+    }
+  }
+}
+
+/** Reports a job's result (or its final failure) to its instance, if it still waits for this activation. */
+async function report(
+  db: TenantDb,
+  job: ActivityJob,
+  result: { ran: Ran } | { error: string },
+  jobs: JobEffects,
+): Promise<void> {
+  await db.inTenant(job.tenantId, async (tx) => {
+    const instance = await lockInstance(tx, job.tenantId, job.instanceId);
+    const waiting = instance?.state.blocking.some(
+      (blocking) =>
+        blocking.activityId === job.activityId && blocking.kind === 'job' && blocking.since === job.since,
+    );
+    if (!instance || !waiting) return;
+    const pinned = await pinnedDefinitionOf(tx, job.tenantId, instance);
+    if (!pinned) return;
+    const facts: TransitionFacts = {
+      tenantId: job.tenantId,
+      userId: null,
+      taskId: null,
+      message: null,
+      now: new Date(),
+      jobs,
+    };
+    if ('error' in result) {
+      await runTransition(tx, facts, instance, pinned, {
+        type: 'fault',
+        activityId: job.activityId,
+        message: result.error,
+      });
+      return;
+    }
+    const { setField } = result.ran;
+    if (setField) {
+      await tx.execute(sql`
+        UPDATE records SET data = jsonb_set(data, ARRAY[${setField.field}]::text[], ${JSON.stringify(setField.value ?? null)}::jsonb),
+          modified_on = now()
+        WHERE tenant_id = ${job.tenantId} AND id = ${job.recordId}`);
+    }
+    await runTransition(tx, facts, instance, pinned, {
+      type: 'jobCompleted',
+      activityId: job.activityId,
+      outcome: result.ran.outcome,
+    });
+  });
+}
+
+/** Works the workflow queue: runs each activity, reports back; the last failed try faults the instance. */
+export async function startWorkflowWorker(options: {
+  boss: PgBoss;
+  db: TenantDb;
+  mailer: Mailer;
+  log: (message: string, error?: unknown) => void;
+}): Promise<void> {
+  const { boss, db, mailer } = options;
+  await boss.createQueue(WORKFLOW_QUEUE);
+  const jobs = workflowJobEffects(boss);
+  await boss.work<ActivityJob>(WORKFLOW_QUEUE, { includeMetadata: true }, async ([job]) => {
+    if (!job) return;
+    const data = job.data;
+    try {
+      const record = await db.readInTenant(data.tenantId, (tx) =>
+        recordView(tx, data.tenantId, data.recordId),
+      );
+      const ran = await runActivity(data, record, mailer);
+      await report(db, data, { ran }, jobs);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      if (job.retryCount < job.retryLimit) throw error; // pg-boss tries again, with backoff
+      options.log(`workflow: activity ${data.activityId} failed for good`, error);
+      await report(db, data, { error: message }, jobs);
+    }
+  });
+}

@@ -36,6 +36,8 @@ export async function httpLoad(options: {
   method: 'GET' | 'POST';
   headers: Record<string, string>;
   body?: string;
+  /** A body per request instead of one for all (e.g. each approval names another task). */
+  nextBody?: () => string;
   connections: number;
   seconds: number;
 }): Promise<Measured> {
@@ -48,6 +50,16 @@ export async function httpLoad(options: {
         method: options.method,
         headers: options.headers,
         ...(options.body !== undefined ? { body: options.body } : {}),
+        ...(options.nextBody
+          ? {
+              requests: [
+                {
+                  method: options.method,
+                  setupRequest: (request: autocannon.Request) => ({ ...request, body: options.nextBody!() }),
+                },
+              ],
+            }
+          : {}),
         connections: options.connections,
         pipelining: 1,
         duration: options.seconds,

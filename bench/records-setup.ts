@@ -69,6 +69,21 @@ export const poolUrl = async (config: Config, user: 'owner' | 'app') => {
   return `postgres://${name}:${encodeURIComponent(password)}@127.0.0.1:${config.EMBEDDED_PG_PORT}/formloop`;
 };
 
+/**
+ * Waits until no index build or ANALYZE runs in the database: publishing builds an app's list indexes
+ * in the background, and a VACUUM or index build beside it deadlocks.
+ */
+export async function waitForIndexBuilds(owner: pg.Pool): Promise<void> {
+  for (;;) {
+    const { rows } = await owner.query<{ busy: number }>(
+      `SELECT (SELECT count(*) FROM pg_stat_progress_create_index)
+            + (SELECT count(*) FROM pg_stat_progress_analyze) AS busy`,
+    );
+    if (Number(rows[0]!.busy) === 0) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 /** Superuser pool: list indexes, VACUUM ANALYZE, EXPLAIN. Never used for a measured statement. */
 export async function ownerPool(config: Config): Promise<pg.Pool> {
   const pool = new pg.Pool({ connectionString: await poolUrl(config, 'owner'), max: 2 });

@@ -27,6 +27,7 @@ import {
   poolUrl,
   publishBenchApp,
   signIn,
+  waitForIndexBuilds,
   writeSeedCsv,
   type Api,
 } from './records-setup.ts';
@@ -67,18 +68,6 @@ async function importCsv(api: Api, moduleId: string, file: string) {
       );
     }
     return { seconds: seconds(started), answered };
-  }
-}
-
-/** Waits until no index build or ANALYZE is running in the database. */
-async function waitForIndexBuilds(owner: pg.Pool): Promise<void> {
-  for (;;) {
-    const { rows } = await owner.query<{ busy: number }>(
-      `SELECT (SELECT count(*) FROM pg_stat_progress_create_index)
-            + (SELECT count(*) FROM pg_stat_progress_analyze) AS busy`,
-    );
-    if (Number(rows[0]!.busy) === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
 

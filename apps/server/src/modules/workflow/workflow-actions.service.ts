@@ -27,8 +27,7 @@ import {
   findTask,
   insertHistory,
   isActiveUser,
-  isAssignee,
-  lockInstance,
+  lockTaskInstance,
   lockInstanceOfRecord,
   reassignTask,
   reassignmentDisabled,
@@ -59,25 +58,34 @@ function refusal(error: unknown): never {
 }
 
 export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
-  /** The open task, its instance locked, and the task re-read under that lock. */
+  /** The task and its locked instance (404 for unknown, malformed and other tenants' ids; 409 closed). */
   async function lockedTask(
     tx: TenantTx,
     tenantId: string,
     taskId: string,
-  ): Promise<{ task: TaskRow; instance: InstanceRow }> {
-    const seen = isUuid(taskId) ? await findTask(tx, tenantId, taskId.toLowerCase()) : null;
-    if (!seen) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
-    const instance = await lockInstance(tx, tenantId, seen.instance_id);
-    const task = await findTask(tx, tenantId, seen.id);
-    if (!instance || !task) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
-    if (task.status !== 'Open') throw conflict(WORKFLOW_MESSAGES.taskClosed);
-    return { task, instance };
+    auth: RequestAuth,
+  ): Promise<{ task: TaskRow; instance: InstanceRow; isAssignee: boolean }> {
+    const found = isUuid(taskId)
+      ? await lockTaskInstance(tx, tenantId, taskId.toLowerCase(), auth.userId)
+      : null;
+    if (!found) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
+    if (found.task.status !== 'Open') throw conflict(WORKFLOW_MESSAGES.taskClosed);
+    return found;
   }
 
-  async function requireAssignee(tx: TenantTx, tenantId: string, task: TaskRow, auth: RequestAuth) {
-    if (!(await isAssignee(tx, tenantId, task.id, auth.userId))) {
-      throw forbidden(WORKFLOW_MESSAGES.notAssignee);
-    }
+  /** Closes the task as the caller's action: 409 when someone was first, 403 when it is not theirs. */
+  async function closeTask(
+    tx: TenantTx,
+    tenantId: string,
+    task: TaskRow,
+    auth: RequestAuth,
+    done: { outcome: string; description: string | null; now: Date },
+  ): Promise<void> {
+    if (await completeTask(tx, tenantId, task.id, { ...done, userId: auth.userId, assignee: auth.userId }))
+      return;
+    const fresh = await findTask(tx, tenantId, task.id);
+    if (fresh?.status !== 'Open') throw conflict(WORKFLOW_MESSAGES.taskClosed);
+    throw forbidden(WORKFLOW_MESSAGES.notAssignee);
   }
 
   async function move(
@@ -120,8 +128,12 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     message: string | undefined,
     byAdmin: boolean,
   ): Promise<void> {
-    const { task, instance } = await lockedTask(tx, ctx.tenantId, taskId);
-    if (!byAdmin) await requireAssignee(tx, ctx.tenantId, task, auth);
+    const { task, instance, isAssignee } = await lockedTask(tx, ctx.tenantId, taskId, auth);
+    // Read again under the lock: an action that closed it while this waited must win.
+    if ((await findTask(tx, ctx.tenantId, task.id))?.status !== 'Open') {
+      throw conflict(WORKFLOW_MESSAGES.taskClosed);
+    }
+    if (!byAdmin && !isAssignee) throw forbidden(WORKFLOW_MESSAGES.notAssignee);
     if (await reassignmentDisabled(tx, ctx.tenantId, task.module_id)) {
       throw forbidden(WORKFLOW_MESSAGES.reassignmentDisabled);
     }
@@ -146,17 +158,16 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     /** POST approve: accepted true approves, false rejects (with a reason); a UserTask takes `outcome`. */
     approve: (ctx: CallContext, auth: RequestAuth, body: ApproveBody) =>
       db.inTenant(ctx.tenantId, async (tx) => {
-        const { task, instance } = await lockedTask(tx, ctx.tenantId, body.task_id);
-        await requireAssignee(tx, ctx.tenantId, task, auth);
+        const { task, instance, isAssignee } = await lockedTask(tx, ctx.tenantId, body.task_id, auth);
+        if (!isAssignee) throw forbidden(WORKFLOW_MESSAGES.notAssignee);
         const outcome = outcomeOf(task, body);
-        const description = body.description?.trim() || null;
-        const now = new Date();
-        await completeTask(tx, ctx.tenantId, task.id, { userId: auth.userId, outcome, description, now });
-        return move(tx, { ...factsOf(ctx, auth, task.id, body.description), now }, instance, {
-          type: 'taskCompleted',
-          activityId: task.activity_id,
+        const facts = factsOf(ctx, auth, task.id, body.description);
+        await closeTask(tx, ctx.tenantId, task, auth, {
           outcome,
+          description: facts.message,
+          now: facts.now,
         });
+        return move(tx, facts, instance, { type: 'taskCompleted', activityId: task.activity_id, outcome });
       }),
 
     /** POST reassignment: the assignee hands the task to another active user. */
@@ -189,22 +200,21 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     /** POST goback: the assignee sends the record back to an earlier step (or to its initiator). */
     goback: (ctx: CallContext, auth: RequestAuth, body: GobackBody) =>
       db.inTenant(ctx.tenantId, async (tx) => {
-        const { task, instance } = await lockedTask(tx, ctx.tenantId, body.taskId);
-        await requireAssignee(tx, ctx.tenantId, task, auth);
+        const { task, instance, isAssignee } = await lockedTask(tx, ctx.tenantId, body.taskId, auth);
+        if (!isAssignee) throw forbidden(WORKFLOW_MESSAGES.notAssignee);
         const facts = factsOf(ctx, auth, task.id, body.message);
-        const result = await move(tx, facts, instance, {
-          type: 'sendBack',
-          fromActivityId: task.activity_id,
-          toActivityId: body.goBackToActivityId,
-        });
-        // The engine leaves the acted-on task to us: it is done, by sending the record back.
-        await completeTask(tx, ctx.tenantId, task.id, {
-          userId: auth.userId,
+        // The engine leaves the acted-on task to us: it is done, by sending the record back (undone
+        // with the rest when the engine refuses the target).
+        await closeTask(tx, ctx.tenantId, task, auth, {
           outcome: 'SendBack',
           description: facts.message,
           now: facts.now,
         });
-        return result;
+        return move(tx, facts, instance, {
+          type: 'sendBack',
+          fromActivityId: task.activity_id,
+          toActivityId: body.goBackToActivityId,
+        });
       }),
 
     /** POST withdraw: the initiator takes an in-progress record back into their drafts. */

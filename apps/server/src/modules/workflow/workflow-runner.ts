@@ -47,15 +47,26 @@ export type JobEffects = (
   effect: Extract<WorkflowEffect, { type: 'scheduleJob' | 'cancelJobs' }>,
 ) => Promise<void>;
 
+/** Published versions never change: their parsed definitions are kept (bounded, oldest out first). */
+const pinnedCache = new Map<string, PinnedDefinition>();
+const PINNED_CACHE_SIZE = 500;
+
 /** The definition an instance runs: its app version's workflow (version pinning). */
 export async function pinnedDefinitionOf(
   tx: TenantTx,
   tenantId: string,
   instance: Pick<InstanceRow, 'module_id' | 'module_version'>,
 ): Promise<PinnedDefinition | null> {
+  const key = `${tenantId}/${instance.module_id}/${instance.module_version}`;
+  const cached = pinnedCache.get(key);
+  if (cached) return cached;
   const stored = await pinnedWorkflow(tx, tenantId, instance.module_id, instance.module_version);
   const definition = parseDefinition(stored);
-  return definition ? { version: instance.module_version, definition } : null;
+  if (!definition) return null;
+  const pinned = { version: instance.module_version, definition };
+  if (pinnedCache.size >= PINNED_CACHE_SIZE) pinnedCache.delete(pinnedCache.keys().next().value!);
+  pinnedCache.set(key, pinned);
+  return pinned;
 }
 
 interface RecordFacts {
@@ -97,11 +108,18 @@ export async function runTransition(
   pinned: PinnedDefinition,
   event: WorkflowEvent,
 ): Promise<InstanceState> {
-  const record = await recordFacts(tx, facts.tenantId, instance.record_id);
+  // The record's values are read only when something needs them: a decision's condition (read up
+  // front: conditions are evaluated synchronously), or an approver named by a field or the initiator.
+  let record: RecordFacts | null = pinned.definition.activities.some(
+    (activity) => activity.type === 'Decision',
+  )
+    ? await recordFacts(tx, facts.tenantId, instance.record_id)
+    : null;
+  const recordNow = async () => (record ??= await recordFacts(tx, facts.tenantId, instance.record_id));
   const context = {
     now: facts.now.toISOString(),
     evaluateCondition: (condition: string) => {
-      const result = evaluateFormula(condition, record.data, { now: facts.now });
+      const result = evaluateFormula(condition, record?.data ?? {}, { now: facts.now });
       if (result.error) throw new Error(`The condition could not be evaluated: ${result.error.message}`);
       return result.value === true;
     },
@@ -109,7 +127,7 @@ export async function runTransition(
   let { state, effects } = transition(pinned, instance.state, event, context);
   // Effects may end in a fault the engine must hear about (an assignment without people): loop.
   for (let round = 0; round < 3; round += 1) {
-    const fault = await applyEffects(tx, facts, { ...instance, state }, record, effects);
+    const fault = await applyEffects(tx, facts, { ...instance, state }, recordNow, effects);
     if (!fault || state.status === 'Faulted') break;
     ({ state, effects } = transition(pinned, state, { type: 'fault', ...fault }, context));
   }
@@ -140,7 +158,7 @@ async function applyEffects(
   tx: TenantTx,
   facts: TransitionFacts,
   instance: InstanceRow,
-  record: RecordFacts,
+  recordNow: () => Promise<RecordFacts>,
   effects: WorkflowEffect[],
 ): Promise<{ activityId: string; message: string } | null> {
   const history: HistoryRow[] = [];
@@ -158,6 +176,8 @@ async function applyEffects(
         await cancelOpenTasks(tx, facts.tenantId, instance.id, effect.activityIds, facts.now);
         break;
       case 'createTask': {
+        const needsRecord = effect.approvers.some((a) => a.type === 'field' || a.type === 'initiator');
+        const record = needsRecord ? await recordNow() : { data: {}, initiator: null };
         const people = await resolveApprovers(tx, facts.tenantId, effect.approvers, record);
         if (people.userIds.length === 0) {
           fault = {

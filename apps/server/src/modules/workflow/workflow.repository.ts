@@ -169,20 +169,57 @@ export async function insertTask(
   return row!.id;
 }
 
-/** Closes a task that was acted on; false when it was no longer open (someone else was first). */
+/**
+ * Closes a task that was acted on; false when it was no longer open (someone else was first) or,
+ * with `assignee`, is no longer theirs. Run under the instance's lock, this statement sees every
+ * change committed before it: it is the authority, whatever an earlier read saw.
+ */
 export async function completeTask(
   tx: TenantTx,
   tenantId: string,
   id: string,
-  done: { userId: string; outcome: string; description: string | null; now: Date },
+  done: { userId: string; outcome: string; description: string | null; now: Date; assignee?: string },
 ): Promise<boolean> {
+  const theirs = done.assignee
+    ? sql`AND EXISTS (SELECT 1 FROM workflow_task_assignees a
+                      WHERE a.tenant_id = ${tenantId} AND a.task_id = ${id} AND a.user_id = ${done.assignee})`
+    : sql``;
   const changed = await rows(
     tx,
     sql`UPDATE workflow_tasks SET status = 'Completed', completed_on = ${done.now.toISOString()},
           completed_by = ${done.userId}, outcome = ${done.outcome}, description = ${done.description}
-        WHERE tenant_id = ${tenantId} AND id = ${id} AND status = 'Open' RETURNING id`,
+        WHERE tenant_id = ${tenantId} AND id = ${id} AND status = 'Open' ${theirs} RETURNING id`,
   );
   return changed.length === 1;
+}
+
+/**
+ * A task with its instance locked, in one statement, and whether `userId` is one of its assignees.
+ * The task's own columns are as of the statement's start (a concurrent action may have closed it
+ * while this waited for the lock): completeTask decides.
+ */
+export async function lockTaskInstance(
+  tx: TenantTx,
+  tenantId: string,
+  taskId: string,
+  userId: string,
+): Promise<{ task: TaskRow; instance: InstanceRow; isAssignee: boolean } | null> {
+  const [row] = await rows<TaskRow & { i: InstanceRow; is_assignee: boolean }>(
+    tx,
+    sql`SELECT t.id, t.module_id, t.record_id, t.instance_id, t.activity_id, t.activity_title, t.task_type,
+          t.status, t.actions, t.approvers,
+          json_build_object('id', i.id, 'module_id', i.module_id, 'record_id', i.record_id,
+            'module_version', i.module_version, 'status', i.status, 'state', i.state,
+            'initiator_user', i.initiator_user) AS i,
+          EXISTS (SELECT 1 FROM workflow_task_assignees a
+                  WHERE a.tenant_id = ${tenantId} AND a.task_id = t.id AND a.user_id = ${userId}) AS is_assignee
+        FROM workflow_tasks t JOIN workflow_instances i ON i.id = t.instance_id
+        WHERE t.tenant_id = ${tenantId} AND t.id = ${taskId} AND i.tenant_id = ${tenantId}
+        FOR UPDATE OF i`,
+  );
+  if (!row) return null;
+  const { i, is_assignee, ...task } = row;
+  return { task, instance: i, isAssignee: is_assignee };
 }
 
 /** Cancels the instance's open tasks (of these activities, or all). */

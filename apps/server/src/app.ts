@@ -163,6 +163,12 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
     boss: jobQueue.boss,
     db,
     mailer,
+    fetchPolicy: {
+      allowPrivate: config.REMOTE_URL_ALLOW_PRIVATE,
+      timeoutMs: config.REMOTE_URL_TIMEOUT_MS,
+      maxBytes: 1024 * 1024,
+      maxRedirects: 5,
+    },
     log: (message, error) => app.log.warn({ err: error }, message),
   });
   const jobs = workflowJobEffects(jobQueue.boss);

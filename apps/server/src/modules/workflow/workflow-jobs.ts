@@ -11,6 +11,7 @@ import { OUTCOME } from '@formloop/workflow';
 import { connectionOf, type TenantDb, type TenantTx } from '../../platform/database/tenant-db.ts';
 import { executorOf } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
+import { RemoteError, remoteFetch, type FetchPolicy } from '../record-lookups/remote-fetch.ts';
 import {
   pinnedDefinitionOf,
   runTransition,
@@ -28,7 +29,6 @@ import { lockInstance } from './workflow.repository.ts';
 
 export const WORKFLOW_QUEUE = 'workflow-activity';
 const RETRY_LIMIT = 3;
-const HTTP_TIMEOUT_MS = 30_000;
 
 export interface ActivityJob {
   tenantId: string;
@@ -120,7 +120,12 @@ interface Ran {
   setField?: { field: string; value: unknown };
 }
 
-async function runActivity(job: ActivityJob, record: RecordView, mailer: Mailer): Promise<Ran> {
+async function runActivity(
+  job: ActivityJob,
+  record: RecordView,
+  mailer: Mailer,
+  policy: FetchPolicy,
+): Promise<Ran> {
   switch (job.activityType) {
     case 'Timer':
       return { outcome: OUTCOME.done };
@@ -150,21 +155,22 @@ async function runActivity(job: ActivityJob, record: RecordView, mailer: Mailer)
     }
     case 'HttpRequest': {
       const properties = job.properties as unknown as HttpRequestProperties;
-      const url = fillPlaceholders(properties.url, record.data, 'url');
-      if (!/^https?:\/\//i.test(url)) throw new Error(`Only http and https addresses can be called: ${url}`);
       const method = properties.method ?? 'GET';
-      const response = await fetch(url, {
-        method,
-        headers: properties.headers ?? {},
-        ...(method === 'GET' || method === 'DELETE' || !properties.body
-          ? {}
-          : { body: fillPlaceholders(properties.body, record.data) }),
-        signal: AbortSignal.timeout(HTTP_TIMEOUT_MS),
-      });
-      await response.arrayBuffer().catch(() => undefined);
+      const withBody = method !== 'GET' && method !== 'DELETE' && Boolean(properties.body);
+      // Through the RemoteUrl client: http(s) only, public addresses only (unless the deployment
+      // allows private ones), pinned to the checked address, bounded in time and size.
+      const answer = await remoteFetch(
+        {
+          url: new URL(fillPlaceholders(properties.url, record.data, 'url')),
+          method,
+          headers: properties.headers ?? {},
+          body: withBody ? Buffer.from(fillPlaceholders(properties.body!, record.data)) : undefined,
+        },
+        policy,
+      );
       const expected = properties.expectedStatus?.length
-        ? properties.expectedStatus.includes(response.status)
-        : response.status >= 200 && response.status < 300;
+        ? properties.expectedStatus.includes(answer.status)
+        : answer.status >= 200 && answer.status < 300;
       return { outcome: expected ? OUTCOME.done : OUTCOME.unsupportedStatus };
     }
   }
@@ -217,14 +223,33 @@ async function report(
   });
 }
 
+const REMOTE_FAILURES: Record<RemoteError['problem'], string> = {
+  invalidUrl: 'The address is not a valid http(s) address.',
+  notAllowed: 'The address is not allowed: internal addresses cannot be called.',
+  timeout: 'The request timed out.',
+  tooLarge: 'The answer was too large.',
+  failed: 'The request failed',
+};
+
+/** The error an instance faults with: what an administrator reads on the process engine pages. */
+function failureMessage(error: unknown): string {
+  if (error instanceof RemoteError) {
+    const text = REMOTE_FAILURES[error.problem];
+    return error.problem === 'failed' ? `${text}${error.detail ? `: ${error.detail}` : ''}.` : text;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
+
 /** Works the workflow queue: runs each activity, reports back; the last failed try faults the instance. */
 export async function startWorkflowWorker(options: {
   boss: PgBoss;
   db: TenantDb;
   mailer: Mailer;
+  /** How HTTP request activities may reach out (the RemoteUrl policy of the deployment). */
+  fetchPolicy: FetchPolicy;
   log: (message: string, error?: unknown) => void;
 }): Promise<void> {
-  const { boss, db, mailer } = options;
+  const { boss, db, mailer, fetchPolicy } = options;
   await boss.createQueue(WORKFLOW_QUEUE);
   const jobs = workflowJobEffects(boss);
   await boss.work<ActivityJob>(WORKFLOW_QUEUE, { includeMetadata: true }, async ([job]) => {
@@ -234,10 +259,10 @@ export async function startWorkflowWorker(options: {
       const record = await db.readInTenant(data.tenantId, (tx) =>
         recordView(tx, data.tenantId, data.recordId),
       );
-      const ran = await runActivity(data, record, mailer);
+      const ran = await runActivity(data, record, mailer, fetchPolicy);
       await report(db, data, { ran }, jobs);
     } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
+      const message = failureMessage(error);
       if (job.retryCount < job.retryLimit) throw error; // pg-boss tries again, with backoff
       options.log(`workflow: activity ${data.activityId} failed for good`, error);
       await report(db, data, { error: message }, jobs);

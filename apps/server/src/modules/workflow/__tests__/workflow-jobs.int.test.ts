@@ -51,7 +51,8 @@ beforeAll(async () => {
   const port = await freePort();
   await new Promise<void>((resolve) => http.listen(port, '127.0.0.1', resolve));
   httpBase = `http://127.0.0.1:${port}`;
-  server = await createTestServer({ SMTP_URL: smtp.url });
+  // The test's HTTP server is on loopback, which deployments refuse by default.
+  server = await createTestServer({ SMTP_URL: smtp.url, REMOTE_URL_ALLOW_PRIVATE: 'true' });
   people = await arrangePeople(server);
 });
 afterAll(async () => {
@@ -178,6 +179,43 @@ describe('job activities', () => {
       [record.id],
     );
     expect(rows[0]).toMatchObject({ status: 'Faulted', fault_activity_id: 'call' });
-    expect(rows[0].fault_message).toMatch(/fetch failed|ECONNREFUSED/);
+    expect(rows[0].fault_message).toBe('The request failed: ECONNREFUSED.');
+  }, 120_000);
+});
+
+describe('the addresses a request activity may call', () => {
+  it('refuses internal addresses unless the deployment allows them, faulting the instance', async () => {
+    const strict = await createTestServer();
+    try {
+      const admin = (await arrangePeople(strict)).admin;
+      const definition: WorkflowDefinition = {
+        activities: [
+          createActivity('Start', 'start', { x: 0, y: 0 }),
+          activity('HttpRequest', 'call', { url: `${httpBase}/internal`, method: 'GET' }),
+          createActivity('End', 'end', { x: 0, y: 0 }),
+        ],
+        connections: [link('start', 'call'), link('call', 'end')],
+      };
+      const app = await publishWorkflowApp(admin, 'Internal', definition);
+      const record = await saved(submitRecord(admin, app, { data: { title: 'x' } }));
+      const deadline = Date.now() + 90_000;
+      let fault: { status: string; fault_message: string | null } | undefined;
+      while (Date.now() < deadline) {
+        const { rows } = await strict.owner.query(
+          'SELECT status, fault_message FROM workflow_instances WHERE record_id = $1',
+          [record.id],
+        );
+        fault = rows[0];
+        if (fault?.status === 'Faulted') break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+      expect(fault).toEqual({
+        status: 'Faulted',
+        fault_message: 'The address is not allowed: internal addresses cannot be called.',
+      });
+      expect(calls.some((call) => call.url === '/internal')).toBe(false);
+    } finally {
+      await strict.close();
+    }
   }, 120_000);
 });

@@ -108,6 +108,8 @@ const ItemEditorPage = page(
   () => import('../features/item-editor/pages/item-editor-page.tsx'),
   'ItemEditorPage',
 );
+const TaskListPage = page(() => import('../features/tasks/pages/task-list-page.tsx'), 'TaskListPage');
+const TaskEditorPage = page(() => import('../features/tasks/pages/task-editor-page.tsx'), 'TaskEditorPage');
 const PermalinkFilePage = page(
   () => import('../features/files/pages/permalink-file-page.tsx'),
   'PermalinkFilePage',
@@ -125,6 +127,12 @@ const ReferenceDataDetailPage = page(
 function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
   const { id } = useParams();
   return id ? detail : list;
+}
+
+/** An entry opened at one of its tasks is the task editor; otherwise the item editor (new or existing). */
+function EntryOrTask() {
+  const { recordId, taskId } = useParams();
+  return recordId && taskId ? <TaskEditorPage /> : <ItemEditorPage />;
 }
 
 /** A render failure anywhere: the error screen of spec §2. */
@@ -174,7 +182,8 @@ function areaPage(area: AreaKey) {
   if (area === 'referenceData')
     return <ListOrDetail list={<ReferenceDataPage />} detail={<ReferenceDataDetailPage />} />;
   if (area === 'module') return <RecordListPage />;
-  if (area === 'itemEditor') return <ItemEditorPage />;
+  if (area === 'tasks') return <TaskListPage />;
+  if (area === 'itemEditor' || area === 'taskEditor') return <EntryOrTask />;
   if (area === 'permalinkFile') return <PermalinkFilePage />;
   return <AreaNotBuiltPage area={area} />;
 }

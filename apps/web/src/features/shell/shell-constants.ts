@@ -6,10 +6,6 @@ export const TASK_TOTAL_PATH = '/api/Task/total';
 /** GET: the user's favourite modules. Arrives with the app builder. */
 export const FAVOURITE_LIST_PATH = '/api/form/Editor/Favourite/list';
 
-/** Where the task list remembers its tab, page and module; Home resets it. */
-export const TASKS_POSITION_KEY = 'formloop.tasks.position';
-export const TASKS_POSITION_RESET = { tab: 'tasks', page: 1, moduleId: null } as const;
-
 /** Cookie holding the sidebar's minimised choice ('1' or '0'). */
 export const SIDEBAR_COOKIE = 'formloop.sidebar.minimised';
 /** A year: the choice is a preference, not a session detail. */

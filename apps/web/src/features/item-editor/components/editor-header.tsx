@@ -9,6 +9,7 @@ import Space from 'antd/es/space';
 import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ITEM_EDITOR_NAMESPACE } from '../messages.ts';
@@ -34,6 +35,8 @@ export interface EditorHeaderProps {
   onSubmit(): void;
   onDelete(): void;
   onCancel(): void;
+  /** The submitted entry's status (spec §4 display status), beside the app's name. */
+  status?: ReactNode;
 }
 
 /** The app's name with the way back to its list, what the entry is, and its actions. */
@@ -69,6 +72,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           <Typography.Title level={3} style={{ margin: 0 }}>
             {props.appName}
           </Typography.Title>
+          {props.status}
           {props.readOnly ? <Tag data-testid="read-only-tag">{t('header.readOnly')}</Tag> : null}
           {props.dirty ? (
             <Tag color="orange" data-testid="unsaved-marker">

@@ -4,19 +4,41 @@ import Card from 'antd/es/card';
 import Col from 'antd/es/col';
 import Row from 'antd/es/row';
 import theme from 'antd/es/theme';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeaveGuard } from '../../../shared/ui/leave-guard.tsx';
 import { FormRenderer } from '../../form-renderer/form-renderer.tsx';
 import { ITEM_EDITOR_NAMESPACE } from '../messages.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { EditorHeader } from './editor-header.tsx';
-import { RecordInfo } from './record-info.tsx';
-import { useEntryEditor, type EntrySource } from './use-entry-editor.ts';
+import { RecordInfo, StatusTag } from './record-info.tsx';
+import { useEntryEditor, type EntryRoutes, type EntrySource } from './use-entry-editor.ts';
 import { useSaveShortcut } from './use-save-shortcut.ts';
+
+/** What a host's own parts (a task's actions, the workflow panel) may do with the entry. */
+export interface EntryControls {
+  /** A save, submit or delete is running. */
+  busy: boolean;
+  submitting: boolean;
+  /** Saves unsaved changes (with the task, when opened at one); true when nothing is left unsaved. */
+  saveIfDirty(): Promise<boolean>;
+  /** Checks and submits the values (with the task); the host hears of success through onSubmitted. */
+  submit(): Promise<void>;
+  /** Leaves for `path` without the leave guard asking. */
+  leave(path: string): void;
+}
+
+/** A host page's additions to the editor: it submits through its own bar when it gives onSubmitted. */
+export interface EntryEditorExtras extends EntryRoutes {
+  /** Under the header: e.g. the task's action bar. */
+  actionBar?: (controls: EntryControls) => ReactNode;
+  /** More panels in the side column: e.g. the workflow history. */
+  aside?: (controls: EntryControls) => ReactNode;
+}
 
 export interface EntryEditorProps {
   source: EntrySource;
+  extras?: EntryEditorExtras;
   /** The first save made the entry: the page keeps this editor for its new address. */
   onCreated(recordId: string): void;
   /** Loads the entry again from the server (after someone else changed it). */
@@ -24,10 +46,10 @@ export interface EntryEditorProps {
 }
 
 /** One entry: the form on the left, its details and comments on the right (stacked on narrow screens). */
-export function EntryEditor({ source, onCreated, onReload }: EntryEditorProps) {
+export function EntryEditor({ source, extras, onCreated, onReload }: EntryEditorProps) {
   const { t } = useTranslation(ITEM_EDITOR_NAMESPACE);
   const { token } = theme.useToken();
-  const editor = useEntryEditor(source, onCreated);
+  const editor = useEntryEditor(source, onCreated, extras);
   const { moduleId, form, activityId, editable } = source;
   const recordId = editor.record?.id;
   // The renderer's controls reach the server through this; a new object would re-render every field.
@@ -43,6 +65,17 @@ export function EntryEditor({ source, onCreated, onReload }: EntryEditorProps) {
     first?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   }, [notice, showAllErrors]);
 
+  const controls: EntryControls = {
+    busy: editor.busy,
+    submitting: editor.submitting,
+    saveIfDirty: editor.saveIfDirty,
+    submit: editor.submit,
+    leave: editor.leave,
+  };
+  const record = editor.record;
+  // A host that submits through its own bar (a Resubmit task) takes Submit out of the header.
+  const headerSubmit = editor.canSubmit && !extras?.onSubmitted;
+
   return (
     <div data-testid="item-editor" style={{ padding: token.padding, display: 'grid', gap: token.marginSM }}>
       <EditorHeader
@@ -53,7 +86,7 @@ export function EntryEditor({ source, onCreated, onReload }: EntryEditorProps) {
         dirty={editor.dirty}
         readOnly={!editable}
         canSave={editor.canSave}
-        canSubmit={editor.canSubmit}
+        canSubmit={headerSubmit}
         canDelete={editor.canDelete}
         busy={editor.busy}
         saving={editor.saving}
@@ -63,7 +96,9 @@ export function EntryEditor({ source, onCreated, onReload }: EntryEditorProps) {
         onSubmit={() => void editor.submit()}
         onDelete={() => void editor.remove()}
         onCancel={editor.cancel}
+        status={record && !record.is_draft ? <StatusTag record={record} testId="header-status" /> : null}
       />
+      {extras?.actionBar?.(controls)}
       {notice ? (
         <Alert
           type={notice.kind === 'stale' ? 'warning' : 'error'}
@@ -102,6 +137,7 @@ export function EntryEditor({ source, onCreated, onReload }: EntryEditorProps) {
         <Col xs={24} lg={8} xxl={7}>
           <div style={{ display: 'grid', gap: token.margin }}>
             <RecordInfo record={editor.record} />
+            {extras?.aside?.(controls)}
             <CommentsPanel recordId={recordId ?? null} />
           </div>
         </Col>

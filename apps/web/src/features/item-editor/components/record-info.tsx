@@ -31,14 +31,14 @@ const STATUS_COLORS: Record<RecordStatus, string> = {
  * The status as the list shows it (display_status): the derived status in the reader's language,
  * then the workflow's own status as the engine wrote it.
  */
-export function StatusTag({ record }: { record: RecordRow }) {
+export function StatusTag({ record, testId = 'record-status' }: { record: RecordRow; testId?: string }) {
   const { t } = useTranslation(ITEM_EDITOR_NAMESPACE);
   const name = t(`status.${STATUS_KEYS[record.status]}`, { defaultValue: record.status });
   const rest = record.display_status.startsWith(record.status)
     ? record.display_status.slice(record.status.length)
     : '';
   return (
-    <Tag color={STATUS_COLORS[record.status]} data-testid="record-status">
+    <Tag color={STATUS_COLORS[record.status]} data-testid={testId}>
       {`${name}${rest}`}
     </Tag>
   );

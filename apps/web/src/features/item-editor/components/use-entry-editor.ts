@@ -38,16 +38,29 @@ function requestBody(data: FormValues, current: RecordRow | null, taskId: string
 /** A message about the whole form, above it: bad values, or someone else's newer version. */
 export type FormNotice = { kind: 'invalid' | 'stale'; text: string } | null;
 
+/** How a host page (the task editor) changes where the editor leads: Cancel, and after a submit. */
+export interface EntryRoutes {
+  /** Where Cancel goes instead of the app's list. */
+  backPath?: string;
+  /** Called after a successful submit instead of going to the app's list. */
+  onSubmitted?: () => void;
+}
+
 /**
  * The state of one entry in the editor: its values, whether they differ from what was loaded or
  * saved, the server's field messages, and save / submit / delete with their outcomes.
  */
-export function useEntryEditor(source: EntrySource, onCreated: (recordId: string) => void) {
+export function useEntryEditor(
+  source: EntrySource,
+  onCreated: (recordId: string) => void,
+  routes: EntryRoutes = {},
+) {
   const { t } = useTranslation(ITEM_EDITOR_NAMESPACE);
   const translate = useServerMessage();
   const toast = useToast();
   const navigate = useNavigate();
   const { moduleId, taskId, form, activityId, editable } = source;
+  const { backPath, onSubmitted } = routes;
   const definition = form.definition;
 
   // One moment for the whole visit: the renderer's today/now defaults and the baseline agree on it.
@@ -114,8 +127,9 @@ export function useEntryEditor(source: EntrySource, onCreated: (recordId: string
     [navigate],
   );
 
-  const save = useCallback(async () => {
-    if (!editable || inFlight.current) return;
+  /** Saves the values; true when they are saved. */
+  const save = useCallback(async (): Promise<boolean> => {
+    if (!editable || inFlight.current) return false;
     const { values: sent, record: current } = latest.current;
     setNotice(null);
     inFlight.current = true;
@@ -136,8 +150,10 @@ export function useEntryEditor(source: EntrySource, onCreated: (recordId: string
         onCreated(row.id);
         leave(entryPath(moduleId, row.id, taskId), true);
       }
+      return true;
     } catch (error) {
       fail(error, t('messages.saveFailed'), sent);
+      return false;
     } finally {
       inFlight.current = false;
     }
@@ -172,14 +188,33 @@ export function useEntryEditor(source: EntrySource, onCreated: (recordId: string
     try {
       const response = await submitAsync({ moduleId, ...requestBody(sent, current, taskId) });
       toast.success(response.message ? translate(response.message) : t('messages.submitted'));
-      leave(listPath(moduleId));
+      if (onSubmitted) {
+        dirtyRef.current = false;
+        onSubmitted();
+      } else leave(listPath(moduleId));
     } catch (error) {
       setShowAllErrors(true);
       fail(error, t('messages.submitFailed'), sent);
     } finally {
       inFlight.current = false;
     }
-  }, [editable, definition, activityId, submitAsync, moduleId, taskId, toast, translate, t, leave, fail]);
+  }, [
+    editable,
+    definition,
+    activityId,
+    submitAsync,
+    moduleId,
+    taskId,
+    toast,
+    translate,
+    t,
+    leave,
+    fail,
+    onSubmitted,
+  ]);
+
+  /** Before an outside action on the entry (a task decision): unsaved changes are saved first. */
+  const saveIfDirty = useCallback(async () => (dirtyRef.current ? save() : true), [save]);
 
   const remove = useCallback(async () => {
     const current = latest.current.record;
@@ -213,12 +248,15 @@ export function useEntryEditor(source: EntrySource, onCreated: (recordId: string
     submitting: submitMutation.isPending,
     deleting: deleteMutation.isPending,
     save,
+    saveIfDirty,
     submit,
     remove,
+    /** Leaves for `path` without the leave guard asking (what was there is saved or acted on). */
+    leave,
     canSave: editable,
     canSubmit: editable && (!record || record.is_draft || Boolean(taskId)),
     canDelete: form.can.delete && record !== null,
-    /** Back to the list; the leave guard asks first when there are unsaved changes. */
-    cancel: () => void navigate(listPath(moduleId)),
+    /** Back to the list (or the host's page); the leave guard asks first when there are unsaved changes. */
+    cancel: () => void navigate(backPath ?? listPath(moduleId)),
   };
 }

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
+import { WorkflowPanel } from '../../tasks/components/workflow-panel.tsx';
 import { itemEditorKeys, useRecordDetail, useRecordForm } from '../api.ts';
 import { EntryEditor } from '../components/entry-editor.tsx';
 import { ITEM_EDITOR_NAMESPACE, useServerMessage } from '../messages.ts';
@@ -92,6 +93,10 @@ function ExistingEntry(props: { moduleId: string; recordId: string; taskId?: str
   return (
     <EntryEditor
       source={{ moduleId: record.module_id, taskId: props.taskId, form, record, activityId, editable }}
+      extras={{
+        // A submitted entry shows its workflow; withdrawing or restarting it reloads the entry.
+        aside: (controls) => <WorkflowPanel record={record} controls={controls} onChanged={props.onReload} />,
+      }}
       onCreated={() => undefined}
       onReload={props.onReload}
     />

@@ -2,12 +2,8 @@ import { MESSAGES } from '@formloop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
-import {
-  FAVOURITE_LIST_PATH,
-  SIDEBAR_COOKIE,
-  TASK_TOTAL_PATH,
-  TASKS_POSITION_KEY,
-} from '../shell-constants.ts';
+import { readTaskListPosition, TASK_LIST_POSITION_KEY } from '../../tasks/index.ts';
+import { FAVOURITE_LIST_PATH, SIDEBAR_COOKIE, TASK_TOTAL_PATH } from '../shell-constants.ts';
 import { entry, renderShell, signInAs, stubScrolling, type Kind } from './render-shell.tsx';
 
 const sidebar = async () => within(await screen.findByTestId('sidebar'));
@@ -87,16 +83,17 @@ describe('Home badge (spec §2, §9)', () => {
   });
 
   it('clicking Home resets the remembered task-list position', async () => {
-    localStorage.setItem(TASKS_POSITION_KEY, JSON.stringify({ tab: 'drafts', page: 4, moduleId: 'm-9' }));
+    sessionStorage.setItem(
+      TASK_LIST_POSITION_KEY,
+      JSON.stringify({ tab: 'completed', page: 4, moduleId: 'm-9', length: 20 }),
+    );
     signInAs('user');
     mockFetch({});
     renderShell('/applications');
     fireEvent.click((await sidebar()).getByRole('link', { name: 'Home' }));
-    expect(JSON.parse(localStorage.getItem(TASKS_POSITION_KEY) ?? 'null')).toEqual({
-      tab: 'tasks',
-      page: 1,
-      moduleId: null,
-    });
+    // Tab Tasks, page 1, no module (spec §2); the page size is the user's preference and stays.
+    expect(readTaskListPosition()).toEqual({ tab: 'tasks', page: 1, moduleId: null, length: 20 });
+    sessionStorage.removeItem(TASK_LIST_POSITION_KEY);
     await waitFor(() => expect(screen.getByTestId('page').textContent).toBe('/tasks'));
   });
 });

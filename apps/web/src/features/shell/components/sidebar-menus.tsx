@@ -9,21 +9,12 @@ import { CountBadge } from '../../../shared/ui/count-badge.tsx';
 import type { FavouriteModule } from '../api.ts';
 import { formatCount, withSidebarSource } from '../format.ts';
 import { filterMenu, groupKeys, type ShellLink } from '../navigation.ts';
-import { TASKS_POSITION_KEY, TASKS_POSITION_RESET } from '../shell-constants.ts';
+import { resetTaskListPosition } from '../../tasks/index.ts';
 import type { AppMenuEntry } from '@formloop/contracts';
 import { menuItems } from './header-menu.tsx';
 import { MenuIcon } from './menu-icon.tsx';
 
 type Items = NonNullable<MenuProps['items']>;
-
-/** Home forgets where the task list was: tab Tasks, page 1, no module (spec §2). */
-export function resetTaskPosition(): void {
-  try {
-    localStorage.setItem(TASKS_POSITION_KEY, JSON.stringify(TASKS_POSITION_RESET));
-  } catch {
-    // Storage can be unavailable (private mode); the list then simply starts at its defaults.
-  }
-}
 
 /** The fixed entries: Home (with the pending-task badge), Dashboards & Reports, BI, Quick Report, Apps. */
 export function LinkMenu(props: {
@@ -38,7 +29,8 @@ export function LinkMenu(props: {
       // A full page load on purpose (spec §2): the dashboards area starts from a clean document.
       <a href={link.path}>{text}</a>
     ) : (
-      <Link to={link.path} onClick={link.key === 'home' ? resetTaskPosition : undefined}>
+      // Home forgets where the task list was: tab Tasks, page 1, no module (spec §2).
+      <Link to={link.path} onClick={link.key === 'home' ? resetTaskListPosition : undefined}>
         {text}
       </Link>
     );

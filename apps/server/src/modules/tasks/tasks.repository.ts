@@ -210,18 +210,3 @@ export async function taskAssignees(
         ORDER BY lower(u.fullname), u.id`,
   );
 }
-
-/** The workflow an app version was published with (an instance runs the version it started on). */
-export async function versionWorkflow(
-  tx: TenantTx,
-  tenantId: string,
-  moduleId: string,
-  version: number,
-): Promise<unknown> {
-  const [row] = await rowsOf<{ workflow: unknown }>(
-    tx,
-    sql`SELECT workflow FROM module_versions
-        WHERE tenant_id = ${tenantId} AND module_id = ${moduleId} AND module_version = ${version}`,
-  );
-  return row?.workflow ?? null;
-}

@@ -10,7 +10,6 @@ import {
   type taskDynamicRequestSchema,
 } from '@formloop/contracts';
 import { canUseBuilder, canUseSettings, type ModuleDefinition } from '@formloop/domain';
-import { parseDefinition } from '@formloop/workflow';
 import type { z } from 'zod';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
@@ -21,13 +20,13 @@ import type { CallContext } from '../identity/identity.context.ts';
 import { recordAppOr404, versionDefinition } from '../records/record-access.ts';
 import { findTeam } from '../teams/teams.repository.ts';
 import { teamsOfUser } from '../users/users.repository.ts';
+import { pinnedDefinitionOf } from '../workflow/workflow-runner.ts';
 import { userExists } from './task-lookups.repository.ts';
 import {
   findTaskDetail,
   taskAssignees,
   taskCounts,
   taskPage,
-  versionWorkflow,
   type TaskListQuery,
   type TaskSelector,
 } from './tasks.repository.ts';
@@ -184,11 +183,13 @@ export function createTaskService(db: TenantDb) {
         if (!mayView) throw taskMissing();
         const open = row.status === 'Open';
         // Only an open task can be sent back; its targets come from the version the instance runs.
-        const definition = open
-          ? parseDefinition(
-              await versionWorkflow(tx, ctx.tenantId, row.module_id, Number(row.instance_version)),
-            )
+        const pinned = open
+          ? await pinnedDefinitionOf(tx, ctx.tenantId, {
+              module_id: row.module_id,
+              module_version: Number(row.instance_version),
+            })
           : null;
+        const definition = pinned?.definition ?? null;
         return {
           ...toTaskRow(row),
           actions: Array.isArray(row.actions) ? row.actions.map(String) : [],

@@ -37,6 +37,8 @@ export interface EditorHeaderProps {
   onCancel(): void;
   /** The submitted entry's status (spec §4 display status), beside the app's name. */
   status?: ReactNode;
+  /** Where the back arrow leads (a task's entry: the task list); the app's list by default. */
+  backPath?: string;
 }
 
 /** The app's name with the way back to its list, what the entry is, and its actions. */
@@ -66,7 +68,7 @@ export function EditorHeader(props: EditorHeaderProps) {
           />
         </nav>
         <Space wrap size="small" align="center">
-          <Link to={list} aria-label={t('header.back')} title={t('header.back')}>
+          <Link to={props.backPath ?? list} aria-label={t('header.back')} title={t('header.back')}>
             <ArrowLeftOutlined aria-hidden />
           </Link>
           <Typography.Title level={3} style={{ margin: 0 }}>

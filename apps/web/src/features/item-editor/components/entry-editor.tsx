@@ -81,6 +81,7 @@ export function EntryEditor({ source, extras, onCreated, onReload }: EntryEditor
       <EditorHeader
         moduleId={moduleId}
         appName={form.display_name}
+        backPath={extras?.backPath}
         saved={editor.record !== null}
         submitted={editor.record !== null && !editor.record.is_draft}
         dirty={editor.dirty}

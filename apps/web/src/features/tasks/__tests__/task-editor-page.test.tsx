@@ -67,6 +67,10 @@ describe('task editor', { timeout: 120_000 }, () => {
     // The editor's own Submit gives way to the task's actions.
     const header = screen.getByTestId('item-editor-header');
     expect(within(header).queryByRole('button', { name: /Submit/ })).toBeNull();
+    // Its back arrow leads to the task list, where the task was opened from.
+    expect(within(header).getByRole('link', { name: 'Back to the list' }).getAttribute('href')).toBe(
+      '/tasks',
+    );
 
     fireEvent.click(actions.getByRole('button', { name: /Approve/ }));
     await waitFor(() => expect(where()).toBe('/tasks'));

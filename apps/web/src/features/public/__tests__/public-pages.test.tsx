@@ -89,7 +89,9 @@ describe('Making Tax Digital placeholder (spec §2)', () => {
     expect(await screen.findByText(/no confirmed dates/)).toBeTruthy();
     expect(screen.getByText('When they arrive, MTD apps will be free to all users.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Back to home' }));
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'), {
+      timeout: 10_000,
+    });
   });
 
   it('Back to home goes to /tasks when signed in', async () => {
@@ -117,14 +119,17 @@ describe('other public pages (spec §2)', () => {
     const app = renderApp('/authentication/sso?ReturnUrl=%2Fnotifications');
     expect(await screen.findByText(MESSAGES.verifying)).toBeTruthy();
     answer(ok(adminSession));
-    await waitFor(() => expect(locationOf(app)).toBe('/notifications'));
+    // The signed-in pages load lazily: on a busy machine that takes longer than waitFor's 1 s default.
+    await waitFor(() => expect(locationOf(app)).toBe('/notifications'), { timeout: 10_000 });
     expect(authStore.getState().authToken).toBe(adminSession.token);
   });
 
   it('/authentication/sso goes back to login with the status the provider sent', async () => {
     const calls = mockFetch({});
     const app = renderApp('/authentication/sso?status=Access%20denied');
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'), {
+      timeout: 10_000,
+    });
     expect((await screen.findByRole('alert')).textContent).toContain('Access denied');
     expect(calls).toEqual([]);
   });
@@ -132,7 +137,9 @@ describe('other public pages (spec §2)', () => {
   it('/authentication/sso goes back to login when no session can be had', async () => {
     mockFetch({ [`POST ${API_PATHS.sessionToken}`]: fail(401, MESSAGES.sessionExpired) });
     const app = renderApp('/authentication/sso');
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'));
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'), {
+      timeout: 10_000,
+    });
     expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.sessionExpired);
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
+import { escapeHtml, templateValueText } from '@formloop/domain';
 import { evaluateFormula } from '@formloop/formula';
 import type {
   HttpRequestProperties,
@@ -85,19 +86,6 @@ async function recordView(tx: TenantTx, tenantId: string, recordId: string): Pro
   return { data: row?.data ?? {}, initiatorEmail: row?.email ?? null };
 }
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
-
-const asText = (value: unknown): string =>
-  value === null || value === undefined
-    ? ''
-    : typeof value === 'object'
-      ? JSON.stringify(value)
-      : String(value);
-
 const ENCODE = { text: (text: string) => text, html: escapeHtml, url: encodeURIComponent };
 
 /**
@@ -110,7 +98,7 @@ export function fillPlaceholders(
   encoding: keyof typeof ENCODE = 'text',
 ): string {
   return template.replace(/\{([A-Za-z0-9_.-]+)\}/g, (whole, name: string) =>
-    name in data ? ENCODE[encoding](asText(data[name])) : whole,
+    name in data ? ENCODE[encoding](templateValueText(data[name])) : whole,
   );
 }
 

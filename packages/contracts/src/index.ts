@@ -48,3 +48,5 @@ export * from './files.ts';
 export * from './record-lookups.ts';
 export * from './record-import.ts';
 export * from './workflow.ts';
+export * from './task-scheduler.ts';
+export * from './process-engine.ts';

@@ -15,6 +15,8 @@ export const notificationSchema = z.object({
   /** Seconds since created_on when the list was read; the client words it ('5 minutes ago'). */
   time_since: z.number(),
   read_on: z.string().nullable(),
+  /** Values the web app words the notice with in the reader's language (app, step, actor, message). */
+  notification_params: z.record(z.string(), z.string()),
 });
 export type Notification = z.infer<typeof notificationSchema>;
 

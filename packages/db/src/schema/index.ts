@@ -10,3 +10,4 @@ export * from './ai-catalogue.ts';
 export * from './reference-data.ts';
 export * from './records.ts';
 export * from './workflow.ts';
+export * from './scheduling.ts';

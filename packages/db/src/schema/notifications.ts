@@ -1,4 +1,4 @@
-import { index, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenantIdColumn } from './tenancy.ts';
 import { userIdColumn } from './identity.ts';
 
@@ -20,6 +20,8 @@ export const notifications = pgTable(
     moduleId: text('module_id'),
     recordId: text('record_id'),
     recordCreatedBy: text('record_created_by'),
+    /** Values the web app words the notice with in the reader's language (app, step, actor, message). */
+    params: jsonb('params').$type<Record<string, string>>().notNull().default({}),
     createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
     readOn: timestamp('read_on', { withTimezone: true }),
   },

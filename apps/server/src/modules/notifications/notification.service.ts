@@ -22,6 +22,7 @@ export function toNotification(row: repo.NotificationRow, now = Date.now()): Not
     created_on: row.createdOn.toISOString(),
     time_since: Math.max(0, Math.floor((now - row.createdOn.getTime()) / 1000)),
     read_on: row.readOn?.toISOString() ?? null,
+    notification_params: row.params,
   };
 }
 

@@ -128,6 +128,7 @@ describe('shell navigation rules', () => {
       created_on: '',
       time_since: 0,
       read_on: null,
+      notification_params: {},
     };
     expect(notificationTarget(base)).toBe('/notifications/n%201');
     expect(notificationTarget({ ...base, record_id: 'r' })).toBe('/item-editor/m/r');

@@ -19,6 +19,7 @@ const note = (id: string, patch: Partial<Notification> = {}): Notification => ({
   created_on: '2026-01-01T10:00:00.000Z',
   time_since: 300,
   read_on: null,
+  notification_params: {},
   ...patch,
 });
 

@@ -180,6 +180,10 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerRecordImportModule(app, recordDeps);
   await registerWorkflowModule(app, { db, guard, jobs });
   await registerTasksModule(app, { db, guard });
+  // ANCHOR issue-8 hub
+  // ANCHOR issue-8 event notices
+  // ANCHOR issue-8 scheduler
+  // ANCHOR issue-8 process engine
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

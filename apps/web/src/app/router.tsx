@@ -185,6 +185,9 @@ function areaPage(area: AreaKey) {
   if (area === 'tasks') return <TaskListPage />;
   if (area === 'itemEditor' || area === 'taskEditor') return <EntryOrTask />;
   if (area === 'permalinkFile') return <PermalinkFilePage />;
+  // ANCHOR issue-8 notifications
+  // ANCHOR issue-8 scheduler
+  // ANCHOR issue-8 process engine
   return <AreaNotBuiltPage area={area} />;
 }
 

@@ -4,6 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type pg from 'pg';
+import { cpuPerRequest, cpuSnapshot } from './cpu-accounting.ts';
 
 export interface Measured {
   requests: number;
@@ -11,6 +12,8 @@ export interface Measured {
   rate: number;
   p50: number;
   p95: number;
+  /** CPU time per request of the server, PostgreSQL and the benchmark (cpu-accounting.ts). */
+  cpu: string;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -19,9 +22,10 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
-function summary(latencies: number[], seconds: number): Measured {
+function summary(latencies: number[], seconds: number, cpu: string): Measured {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
+    cpu,
     requests: sorted.length,
     seconds,
     rate: sorted.length / seconds,
@@ -43,6 +47,7 @@ export async function httpLoad(options: {
 }): Promise<Measured> {
   const latencies: number[] = [];
   let failures = 0;
+  const cpuBefore = cpuSnapshot();
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -74,7 +79,7 @@ export async function httpLoad(options: {
   if (failures > 0 || result.errors > 0) {
     throw new Error(`${options.url}: ${failures} non-2xx answers, ${result.errors} errors`);
   }
-  return summary(latencies, options.seconds);
+  return summary(latencies, options.seconds, cpuPerRequest(cpuBefore, cpuSnapshot(), latencies.length));
 }
 
 /** `connections` loops, each on its own pooled client, running `work` back to back for `seconds`. */
@@ -85,6 +90,7 @@ export async function rawLoad(
   work: (client: pg.PoolClient) => Promise<void>,
 ): Promise<Measured> {
   const latencies: number[] = [];
+  const cpuBefore = cpuSnapshot();
   const until = performance.now() + seconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -100,7 +106,7 @@ export async function rawLoad(
       }
     }),
   );
-  return summary(latencies, seconds);
+  return summary(latencies, seconds, cpuPerRequest(cpuBefore, cpuSnapshot(), latencies.length));
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;

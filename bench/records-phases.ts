@@ -127,6 +127,7 @@ export async function listBenchmark(options: {
     notes: [
       `List request: ${body.replace(moduleId, '{moduleId}')}; it matched ${sample.recordsFiltered} records${sample.countIsEstimate ? ' (estimate)' : ''}.`,
       `Raw side: the statements on records that the API sent for it (captured from the same server code run in the benchmark's process), replayed with their parameters by ${CONNECTIONS} pg clients of the app role with the tenant set for the session.`,
+      `List ${http.cpu} (raw side: ${raw.cpu}).`,
       '',
     ],
   };
@@ -190,6 +191,7 @@ export async function createBenchmark(options: {
     ],
     notes: [
       `Create: POST submit of ${data} vs INSERT INTO records of the same values (autocommit, app role, tenant set for the session).`,
+      `Create ${http.cpu} (raw side: ${raw.cpu}).`,
     ],
   };
 }

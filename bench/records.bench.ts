@@ -20,6 +20,7 @@ import { loadConfig, type Config } from '../apps/server/src/platform/config/conf
 import { startServer } from '../apps/server/src/server.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
 import { startServerProcess } from '../apps/server/test/server-process.ts';
+import { watchServerCpu } from './cpu-accounting.ts';
 import { createBenchmark, listBenchmark, type PhaseResult, type Verdict } from './records-phases.ts';
 import {
   appPool,
@@ -169,6 +170,8 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
     ...create.lines,
   ].join('\n');
   console.log(table);
+  for (const note of [...list.notes, ...create.notes])
+    if (note.includes('CPU per request')) console.log(note);
   if (ROWS !== FULL_ROWS || list === skipped || create === skipped) return;
   await recordResult(
     'Records',
@@ -207,6 +210,7 @@ async function main() {
   const server = await startServerProcess(env, {
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
+  watchServerCpu(server.child.pid);
   const config = loadConfig(env);
   const pools: pg.Pool[] = [];
   try {

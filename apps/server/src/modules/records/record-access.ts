@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import { rolePermissions, userRoles } from '@formloop/db';
 import { RECORDS_MESSAGES } from '@formloop/contracts';
 import { schema } from '@formloop/db';
@@ -44,6 +44,29 @@ export async function recordAppOr404(
   const definition = asDefinition(app.modulePublished);
   if (!definition || app.moduleVersion < 1) throw notFound(RECORDS_MESSAGES.notPublished);
   return { app, definition };
+}
+
+/**
+ * Whether a remembered published app (record-app-cache.ts) still stands for this caller: still
+ * published at the same version (a definition only changes by publishing, which bumps the version)
+ * and still visible to them. Reads only the version, never the definitions.
+ */
+export async function stillPublishedFor(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  app: Pick<AppRow, 'id' | 'moduleVersion'>,
+): Promise<boolean> {
+  const { modules } = schema;
+  const visible = canUseBuilder(caller.flags)
+    ? true
+    : isGranted(tx, tenantId, caller.userId, appResource(app.id), 'view');
+  const rows = await tx
+    .select({ moduleVersion: modules.moduleVersion })
+    .from(modules)
+    .where(and(eq(modules.tenantId, tenantId), eq(modules.id, app.id), isNotNull(modules.modulePublished)))
+    .limit(1);
+  return rows[0]?.moduleVersion === app.moduleVersion && (await visible);
 }
 
 /** Whether the caller may take this action on the app's records. */

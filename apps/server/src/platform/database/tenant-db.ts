@@ -21,11 +21,11 @@ export interface TenantDb {
    */
   readInTenant<T>(tenantId: string, work: (tx: TenantTx) => Promise<T>): Promise<T>;
   /**
-   * One statement in a transaction of its own, scoped to `tenantId`, in one round trip: the opening
-   * (BEGIN and the tenant), the statement and COMMIT are written together on a pipelined connection
-   * instead of each waiting for the previous answer (three round trips). A failing statement leaves
-   * the transaction aborted, and PostgreSQL answers the COMMIT behind it with a rollback: nothing is
-   * written and the statement's error is thrown. For single-statement writes on hot paths.
+   * One statement, atomic on its own (PostgreSQL runs it in an implicit transaction), scoped to
+   * `tenantId`, in one round trip: no BEGIN or COMMIT; the pipelined connection keeps the tenant for
+   * its session and sets it again, in the same write as the statement, only when it changes (the
+   * statement's rows must name their tenant explicitly, as every repository's do). A failing
+   * statement writes nothing and its error is thrown. For single-statement writes on hot paths.
    * The statement is prepared once per connection (named by its text): its parse and plan are
    * reused, so give it only statements whose text comes from a fixed set of shapes.
    */
@@ -34,16 +34,26 @@ export interface TenantDb {
   global: Db;
 }
 
+/** A tenant id to inline into SQL: simple queries take no parameters, so it must be a UUID. */
+function inlinedTenant(tenantId: string): string {
+  // Tenant ids come from the tenants table; anything else is a programming error.
+  if (!isUuid(tenantId)) throw new Error('inTenant: the tenant id is not a UUID');
+  return tenantId.toLowerCase();
+}
+
 /** The opening of a tenant transaction: a simple-protocol query of two statements, so one answer. */
 function openingOf(tenantId: string, readOnly = false): string {
-  // The id is inlined (simple queries take no parameters), so it must be a UUID: tenant ids come
-  // from the tenants table, anything else is a programming error.
-  if (!isUuid(tenantId)) throw new Error('inTenant: the tenant id is not a UUID');
   const begin = readOnly ? 'BEGIN READ ONLY' : 'BEGIN';
-  return `${begin}; SELECT set_config('app.tenant_id', '${tenantId.toLowerCase()}', true)`;
+  return `${begin}; SELECT set_config('app.tenant_id', '${inlinedTenant(tenantId)}', true)`;
 }
 
 const dialect = new PgDialect();
+
+/**
+ * The tenant each pipelined connection has set for its session (statementInTenant). Transactions
+ * set their own (transaction-local) tenant over it, and it returns when they end.
+ */
+const sessionTenants = new WeakMap<pg.PoolClient, string>();
 
 /**
  * The pg connection a tenant transaction runs on, for libraries that write their own SQL into the
@@ -146,42 +156,36 @@ export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool): TenantDb {
       if (!pipelined) {
         return inTenant(tenantId, async (tx) => (await tx.execute(statement)).rows as Row[]);
       }
-      const opening = openingOf(tenantId);
+      const tenant = inlinedTenant(tenantId);
       const query = dialect.sqlToQuery(statement);
       const name = preparedName(query.sql);
       const client = await pipelined.connect();
       let broken: Error | undefined;
       try {
-        // Written back to back in one write to the socket, answered in order; settled together so
-        // no rejection goes unheard.
+        // The connection keeps its session's tenant between uses: set only when it changes, written
+        // in the same socket write as the statement.
+        const switching = sessionTenants.get(client) !== tenant;
         const socket = socketOf(client);
         socket?.cork();
-        let sent: [
-          Promise<pg.QueryResult>,
-          Promise<pg.QueryResult<Row & pg.QueryResultRow>>,
-          Promise<pg.QueryResult>,
-        ];
+        let switched: Promise<unknown> = Promise.resolve();
+        let running: Promise<pg.QueryResult<Row & pg.QueryResultRow>>;
         try {
-          sent = [
-            client.query(opening),
-            client.query<Row & pg.QueryResultRow>({ name, text: query.sql, values: query.params }),
-            client.query('COMMIT'),
-          ];
+          if (switching) switched = client.query(`SELECT set_config('app.tenant_id', '${tenant}', false)`);
+          running = client.query<Row & pg.QueryResultRow>({ name, text: query.sql, values: query.params });
         } finally {
           socket?.uncork();
         }
-        const [opened, ran, closed] = await Promise.allSettled(sent);
-        if (opened.status === 'rejected' || closed.status === 'rejected') {
-          // The connection's transaction state is unknown: the pool discards it.
-          broken = (
-            opened.status === 'rejected' ? opened.reason : (closed as PromiseRejectedResult).reason
-          ) as Error;
+        const [set, ran] = await Promise.allSettled([switched, running]);
+        if (set.status === 'rejected') {
+          // The session's tenant is unknown now: the pool discards the connection. The statement
+          // ran under the previous tenant, where row-level security refuses the new tenant's rows
+          // (every statement names its tenant too); its answer is not used.
+          sessionTenants.delete(client);
+          broken = set.reason as Error;
           throw broken;
         }
+        sessionTenants.set(client, tenant);
         if (ran.status === 'rejected') throw ran.reason;
-        // Only a transaction that failed answers COMMIT with ROLLBACK; the statement said otherwise.
-        if (closed.value.command !== 'COMMIT')
-          throw new Error('statementInTenant: the transaction rolled back');
         return ran.value.rows;
       } finally {
         client.release(broken);

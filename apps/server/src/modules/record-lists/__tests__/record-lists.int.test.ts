@@ -4,6 +4,7 @@ import { RECORDS_MESSAGES, RECORDS_PATHS, recordPath } from '@formloop/contracts
 import { deriveRecordStatus } from '@formloop/domain';
 import { STATUS_SQL } from '../record-query/list-columns.ts';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
+import { P, saveForm } from '../../apps/__tests__/app-fixtures.ts';
 import {
   MISSING_ID,
   arrangePeople,
@@ -85,6 +86,13 @@ beforeAll(async () => {
   };
 });
 afterAll(() => server?.close());
+
+async function republish(id: string, groups: Parameters<typeof publishApp>[2]) {
+  const saved = await saveForm(people.fred, id, groups);
+  expect(saved.statusCode, saved.body).toBe(200);
+  const published = await people.fred.post(P.publish, { id });
+  expect(published.statusCode, published.body).toBe(200);
+}
 
 const order = (rows: Array<{ id: string }>) => rows.map((row) => ids.indexOf(row.id));
 
@@ -298,5 +306,23 @@ describe('who may list', () => {
     );
     expect(search).toMatchObject({ recordsFiltered: 1, recordsTotal: 2 });
     expect((await people.uma.get(recordPath.summary(appId))).json().data.drafts).toBe(2);
+  });
+
+  it('checks a remembered app on every list: a revoked grant and a new published version apply at once', async () => {
+    const orders = await publishApp(people.fred, 'Remembered', [section('main', [[field('text', 'title')]])]);
+    await insertRecords(server, orders, [{ created_by: fred, data: { title: 'kept', city: 'Oslo' } }]);
+    const roleId = await grantApps(server, 'acme', 'uma', [{ appId: orders }]);
+    // Twice: the second list runs on the remembered app.
+    for (let round = 0; round < 2; round += 1)
+      expect((await listRecords(people.uma, { moduleId: orders })).recordsTotal).toBe(1);
+
+    await server.owner.query('DELETE FROM user_roles WHERE role_id = $1', [roleId]);
+    expect((await people.uma.post(RECORDS_PATHS.datatables, { moduleId: orders })).statusCode).toBe(404);
+
+    // A field the remembered version lacks: refused before, filterable once published.
+    const byCity = { moduleId: orders, filters: [{ field: 'city', operator: 'eq', value: 'Oslo' }] };
+    expect((await people.fred.post(RECORDS_PATHS.datatables, byCity)).statusCode).toBe(400);
+    await republish(orders, [section('main', [[field('text', 'title'), field('text', 'city')]])]);
+    expect((await listRecords(people.fred, byCity)).recordsFiltered).toBe(1);
   });
 });

@@ -5,8 +5,9 @@ import { createTestServer, type TestServer } from '../../../../test/harness.ts';
 import { createTenantDb, type TenantDb } from '../tenant-db.ts';
 
 // TenantDb against real PostgreSQL as the app role (row-level security applies): the one-round-trip
-// statement (pipelined BEGIN + tenant, statement, COMMIT) writes, rolls back and isolates exactly as
-// a transaction of inTenant does, and leaves nothing set on the connection it returns to the pool.
+// statement (the session's tenant set when it changes, then the statement, autocommitted) writes,
+// rolls back and isolates exactly as a transaction of inTenant does, however its connection was used
+// before.
 
 let server: TestServer;
 let transactions: pg.Pool;
@@ -67,15 +68,29 @@ describe('statementInTenant', () => {
     expect(await auditActions('after-failure')).toEqual([globex]);
   });
 
-  it('leaves no tenant on the pooled connection: the next statement outside a tenant sees none', async () => {
+  it('sets the tenant again when the connection next serves another tenant, and transactions override it', async () => {
+    // The connection keeps the tenant of its last statement for its session...
     await db.statementInTenant(acme, sql`SELECT 1`);
-    const { rows } = await pipelined.query<{ tenant: string | null }>(
-      `SELECT current_setting('app.tenant_id', true) AS tenant`,
+    // ...and a statement of another tenant on it sees only that tenant's rows.
+    const seenByGlobex = await db.statementInTenant<{ tenant_id: string }>(
+      globex,
+      sql`SELECT tenant_id FROM audit_log WHERE action IN ('one-trip', 'after-failure')`,
     );
-    expect(rows[0]!.tenant ?? '').toBe('');
-    // And outside a transaction of its tenant, the app role sees none of the tenant's rows.
-    const { rows: seen } = await pipelined.query(`SELECT 1 FROM audit_log WHERE action = 'one-trip'`);
-    expect(seen).toEqual([]);
+    expect(seenByGlobex.map((row) => row.tenant_id)).toEqual([globex]);
+    // A transaction on the same connection runs in its own tenant, whatever the session's.
+    const seenInTx = await db.inTenant(acme, async (tx) => {
+      const { rows } = await tx.execute(
+        sql`SELECT tenant_id FROM audit_log WHERE action IN ('one-trip', 'after-failure')`,
+      );
+      return rows.map((row) => row['tenant_id']);
+    });
+    expect(seenInTx).toEqual([acme]);
+    // And the statement after the transaction is back in the tenant it asks for.
+    const again = await db.statementInTenant<{ tenant_id: string }>(
+      globex,
+      sql`SELECT tenant_id FROM audit_log WHERE action IN ('one-trip', 'after-failure')`,
+    );
+    expect(again.map((row) => row.tenant_id)).toEqual([globex]);
   });
 
   it('prepares a statement once per connection and reuses it with other values and tenants', async () => {

@@ -12,8 +12,22 @@ import { reserveSequence } from './records.repository.ts';
 // Sequence numbers are given at submission to the sequence-number fields (outside tables, like the
 // CSV import) that have none yet: gap-free per app and field (see reserveSequence).
 
-/** The form's sequence-number fields outside tables, in name order (so concurrent submits lock alike). */
+const sequenceFieldsOf = new WeakMap<object, PayloadField[]>();
+
+/**
+ * The form's sequence-number fields outside tables, in name order (so concurrent submits lock alike).
+ * Kept per definition: a parsed definition is never changed, and the create path asks on every call.
+ */
 export function sequenceNumberFields(definition: Pick<ModuleDefinition, 'fieldGroups'>): PayloadField[] {
+  let fields = sequenceFieldsOf.get(definition.fieldGroups);
+  if (!fields) {
+    fields = findSequenceNumberFields(definition);
+    sequenceFieldsOf.set(definition.fieldGroups, fields);
+  }
+  return fields;
+}
+
+function findSequenceNumberFields(definition: Pick<ModuleDefinition, 'fieldGroups'>): PayloadField[] {
   return definition.fieldGroups
     .filter((group) => !group.isTable)
     .flatMap((group) => group.fields)

@@ -24,7 +24,21 @@ import {
  * submissions complete at once without an instance, as with no workflow at all).
  */
 export function hasRunnableWorkflow(app: Pick<AppRow, 'workflowPublished'>): boolean {
-  const activities = parseDefinition(app.workflowPublished)?.activities ?? [];
+  const stored = app.workflowPublished;
+  if (stored === null || typeof stored !== 'object') return runnable(stored);
+  // The create path asks on every call with the remembered app's (never changed) stored workflow.
+  let answer = runnableByWorkflow.get(stored);
+  if (answer === undefined) {
+    answer = runnable(stored);
+    runnableByWorkflow.set(stored, answer);
+  }
+  return answer;
+}
+
+const runnableByWorkflow = new WeakMap<object, boolean>();
+
+function runnable(stored: unknown): boolean {
+  const activities = parseDefinition(stored)?.activities ?? [];
   return activities.some((activity) => activity.type !== 'Start' && activity.type !== 'End');
 }
 

@@ -76,8 +76,19 @@ function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | und
     : undefined;
 }
 
+/** Prepared statements' names by their text (a fixed set of shapes: bounded for safety). */
+const preparedNames = new Map<string, string>();
+
 /** A prepared statement's name from its text: the same text always gets the same name. */
-const preparedName = (text: string) => `st_${createHash('sha1').update(text).digest('base64url')}`;
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `st_${createHash('sha1').update(text).digest('base64url')}`;
+    if (preparedNames.size >= 1000) preparedNames.clear();
+    preparedNames.set(text, name);
+  }
+  return name;
+}
 
 /**
  * `pool` serves `global`; `pipelined` (the same role, connections in pipeline mode) serves the tenant

@@ -320,7 +320,7 @@ describe('who may list', () => {
     expect((await people.uma.post(RECORDS_PATHS.datatables, { moduleId: orders })).statusCode).toBe(404);
 
     // A field the remembered version lacks: refused before, filterable once published.
-    const byCity = { moduleId: orders, filters: [{ field: 'city', operator: 'eq', value: 'Oslo' }] };
+    const byCity = { moduleId: orders, filters: [{ field: 'city', operator: 'eq' as const, value: 'Oslo' }] };
     expect((await people.fred.post(RECORDS_PATHS.datatables, byCity)).statusCode).toBe(400);
     await republish(orders, [section('main', [[field('text', 'title'), field('text', 'city')]])]);
     expect((await listRecords(people.fred, byCity)).recordsFiltered).toBe(1);

@@ -31,3 +31,16 @@ export const notificationListResponseSchema = envelope(
 
 export const notificationReadQuerySchema = z.object({ id: z.uuid({ error: 'Unknown notification.' }) });
 export const notificationDetailResponseSchema = envelope(notificationSchema);
+
+/** The hub method (/TaskHub) the server calls with each notification (spec §4 "Server push"). */
+export const NOTIFICATION_TARGET = 'ReceiveNotification';
+
+/** Its one argument: spec §4 "a message with content and moduleId", plus what the app words it with. */
+export interface NotificationPush {
+  content: string;
+  moduleId: string | null;
+  recordId: string | null;
+  notificationId: string | null;
+  type: string;
+  params: Record<string, string>;
+}

@@ -38,3 +38,4 @@ export * from './records/record-list.ts';
 export * from './records/number-format.ts';
 export * from './records/record-values.ts';
 export * from './records/sequence.ts';
+export * from './notifications/notification-types.ts';

@@ -62,7 +62,11 @@ export async function markAllRead(tx: TenantTx, tenantId: string, userId: string
   return rows.length;
 }
 
-export async function insert(tx: TenantTx, values: NewNotification): Promise<NotificationRow> {
-  const rows = await tx.insert(notifications).values(values).returning();
-  return rows[0]!;
+/** Writes notices whose ids are chosen already (their pushes name them): one statement for all. */
+export async function insertMany(
+  tx: TenantTx,
+  values: Array<NewNotification & { id: string }>,
+): Promise<NotificationRow[]> {
+  if (values.length === 0) return [];
+  return tx.insert(notifications).values(values).returning();
 }

@@ -1,10 +1,17 @@
+import { randomUUID } from 'node:crypto';
 import type { Notification } from '@formloop/contracts';
 import { NOTIFICATION_PAGE_SIZE } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
+import {
+  NOTIFICATION_TARGET,
+  publishToUsers,
+  type NotificationPush,
+} from '../../platform/realtime/hub-publish.ts';
 import type { CallContext } from '../identity/identity.context.ts';
+import { fitNotice } from './notification-push.ts';
 import * as repo from './notification.repository.ts';
 
 const NOT_FOUND = 'This notification does not exist.';
@@ -26,9 +33,38 @@ export function toNotification(row: repo.NotificationRow, now = Date.now()): Not
   };
 }
 
-/** Other modules call this inside their own transaction, so the notice commits with the event. */
+/** What the hub pushes to the reader of a notification (ReceiveNotification). */
+export const pushOf = (notice: repo.NewNotification & { id: string }): NotificationPush => ({
+  content: notice.content,
+  moduleId: notice.moduleId ?? null,
+  recordId: notice.recordId ?? null,
+  notificationId: notice.id,
+  type: notice.typeName,
+  params: notice.params ?? {},
+});
+
+/**
+ * Other modules call this inside their own transaction, so the notices commit with the event: one
+ * statement writes them all, and each is pushed to its reader through the hub (NOTIFY, delivered
+ * on commit, never on rollback). Notices are cut to what a push may carry (notification-push.ts).
+ */
+export async function notifyUsers(tx: TenantTx, notices: repo.NewNotification[]): Promise<Notification[]> {
+  if (notices.length === 0) return [];
+  const rows = notices.map((notice) =>
+    fitNotice({ ...notice, params: notice.params ?? {}, id: randomUUID() }, pushOf),
+  );
+  // Independent statements on one connection: issued together, they travel back to back.
+  const [inserted] = await Promise.all([
+    repo.insertMany(tx, rows),
+    ...rows.map((row) => publishToUsers(tx, row.tenantId, [row.userId], NOTIFICATION_TARGET, [pushOf(row)])),
+  ]);
+  const now = Date.now();
+  return inserted.map((row) => toNotification(row, now));
+}
+
 export async function notifyUser(tx: TenantTx, notice: repo.NewNotification): Promise<Notification> {
-  return toNotification(await repo.insert(tx, notice));
+  const [notification] = await notifyUsers(tx, [notice]);
+  return notification!;
 }
 
 export function createNotificationService(db: TenantDb) {

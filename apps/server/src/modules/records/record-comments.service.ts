@@ -3,6 +3,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import type { CallContext } from '../identity/identity.context.ts';
+import { noticeComment } from '../workflow-notices/workflow-notices.service.ts';
 import { recordAppAccess } from './record-access.ts';
 import { recordMissing, recordOfApp } from './record-views.ts';
 import { findRecord } from './records.repository.ts';
@@ -16,7 +17,8 @@ import {
 import type { RawRecordRow } from './record-row.ts';
 
 // Comments on a record (spec §7 sendComment, {recordId}/comments, loadcomment): whoever may see the
-// record (view access to its app; a draft only its author) reads and writes them.
+// record (view access to its app; a draft only its author) reads and writes them. A comment is
+// announced to the record's initiator and creator and its open tasks' assignees (workflow-notices).
 
 /** The most comments {recordId}/comments answers at once; loadcomment pages through the rest. */
 const ALL_COMMENTS_LIMIT = 500;
@@ -63,6 +65,16 @@ export function createRecordCommentsService(db: TenantDb) {
             now: new Date(),
           },
           ctx.requestId,
+        );
+        await noticeComment(
+          tx,
+          { tenantId: ctx.tenantId, moduleId: record.module_id, recordId: record.id, actorId: auth.userId },
+          {
+            initiatorId: record.workflow_initiator_user,
+            creatorId: record.created_by,
+            step: record.workflow_activity_name,
+            message: row.message,
+          },
         );
         return toComment(row);
       });

@@ -13,6 +13,7 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
+import { noticeReassignment } from '../workflow-notices/workflow-notices.service.ts';
 import { recordAppAccess } from '../records/record-access.ts';
 import { recordOfApp } from '../records/record-views.ts';
 import {
@@ -152,6 +153,12 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
         message: message?.trim() || undefined,
       },
     ]);
+    await noticeReassignment(
+      tx,
+      { tenantId: ctx.tenantId, moduleId: task.module_id, recordId: task.record_id, actorId: auth.userId },
+      { taskId: task.id, step: task.activity_title, assignee: target, message: message?.trim() || null },
+      jobs?.enqueue,
+    );
   }
 
   return {

@@ -44,7 +44,7 @@ export interface ActivityJob {
 
 /** The job effects of transitions, added to the queue inside the transition's own transaction. */
 export function workflowJobEffects(boss: PgBoss): JobEffects {
-  return async (tx, tenantId, instance, effect) => {
+  const effects: JobEffects = async (tx, tenantId, instance, effect) => {
     if (effect.type === 'cancelJobs') return; // late answers of cancelled activations are ignored
     const job: ActivityJob = {
       tenantId,
@@ -63,6 +63,11 @@ export function workflowJobEffects(boss: PgBoss): JobEffects {
       db: executorOf(connectionOf(tx)),
     });
   };
+  // The event e-mails of transitions (workflow-notices) go into the same transaction, in one statement.
+  effects.enqueue = async (tx, jobs) => {
+    if (jobs.length > 0) await boss.insert(jobs, { db: executorOf(connectionOf(tx)) });
+  };
+  return effects;
 }
 
 function blockingSince(

@@ -11,6 +11,8 @@ import {
   type WorkflowEvent,
 } from '@formloop/workflow';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import type { CreatedTask } from '../workflow-notices/notice-plan.ts';
+import { noticeTransition, type JobEnqueue } from '../workflow-notices/workflow-notices.service.ts';
 import {
   cancelOpenTasks,
   insertHistory,
@@ -26,8 +28,9 @@ import {
 
 // Applying one engine transition inside the caller's transaction (the instance row is locked by
 // then): the pure engine (packages/workflow) decides the new state and the effects; this carries the
-// effects out — tasks for the people an assignment names, cancellations, history — and writes the
-// instance and the record's workflow columns. All or nothing with the action that caused it.
+// effects out — tasks for the people an assignment names, cancellations, history — writes the
+// instance and the record's workflow columns, and tells the people concerned (workflow-notices).
+// All or nothing with the action that caused it.
 
 export interface TransitionFacts {
   tenantId: string;
@@ -40,12 +43,16 @@ export interface TransitionFacts {
   jobs?: JobEffects;
 }
 
-export type JobEffects = (
-  tx: TenantTx,
-  tenantId: string,
-  instance: InstanceRow,
-  effect: Extract<WorkflowEffect, { type: 'scheduleJob' | 'cancelJobs' }>,
-) => Promise<void>;
+export type JobEffects = {
+  (
+    tx: TenantTx,
+    tenantId: string,
+    instance: InstanceRow,
+    effect: Extract<WorkflowEffect, { type: 'scheduleJob' | 'cancelJobs' }>,
+  ): Promise<void>;
+  /** Adds the other jobs a transition causes (its event e-mails: workflow-notices) the same way. */
+  enqueue?: JobEnqueue;
+};
 
 /** Published versions never change: their parsed definitions are kept (bounded, oldest out first). */
 const pinnedCache = new Map<string, PinnedDefinition>();
@@ -125,9 +132,12 @@ export async function runTransition(
     },
   };
   let { state, effects } = transition(pinned, instance.state, event, context);
+  // The step acted on is the first the engine writes history for (Approve, Reject, SendBack …).
+  const acted = effects.find((effect) => effect.type === 'history')?.entry ?? null;
+  const createdTasks: CreatedTask[] = [];
   // Effects may end in a fault the engine must hear about (an assignment without people): loop.
   for (let round = 0; round < 3; round += 1) {
-    const fault = await applyEffects(tx, facts, { ...instance, state }, recordNow, effects);
+    const fault = await applyEffects(tx, facts, { ...instance, state }, recordNow, effects, createdTasks);
     if (!fault || state.status === 'Faulted') break;
     ({ state, effects } = transition(pinned, state, { type: 'fault', ...fault }, context));
   }
@@ -147,12 +157,35 @@ export async function runTransition(
     completedOn: state.status === 'Finished' ? facts.now : null,
     faultedOn: state.status === 'Faulted' ? facts.now : null,
   });
+  // Notifications and e-mails of the event, committed with it (workflow-notices).
+  await noticeTransition(
+    tx,
+    {
+      tenantId: facts.tenantId,
+      moduleId: instance.module_id,
+      recordId: instance.record_id,
+      actorId: facts.userId,
+    },
+    {
+      event: event.type,
+      actorId: facts.userId,
+      initiatorId: instance.initiator_user,
+      acted,
+      actedTaskId: facts.taskId,
+      message: facts.message,
+      createdTasks,
+      finished: state.status === 'Finished',
+      faulted: state.status === 'Faulted',
+    },
+    facts.jobs?.enqueue,
+  );
   return state;
 }
 
 /**
  * Carries the effects out in order (`instance` carries the new state: a job names the activation it
- * serves); answers the fault to report when an assignment found nobody.
+ * serves); answers the fault to report when an assignment found nobody. The tasks it creates are
+ * added to `created` (their people hear about them once the transition is applied).
  */
 async function applyEffects(
   tx: TenantTx,
@@ -160,6 +193,7 @@ async function applyEffects(
   instance: InstanceRow,
   recordNow: () => Promise<RecordFacts>,
   effects: WorkflowEffect[],
+  created: CreatedTask[],
 ): Promise<{ activityId: string; message: string } | null> {
   const history: HistoryRow[] = [];
   // The actor's message (a rejection's reason, a send-back note) belongs to their own step: the first.
@@ -186,7 +220,7 @@ async function applyEffects(
           };
           break;
         }
-        await insertTask(tx, facts.tenantId, {
+        const taskId = await insertTask(tx, facts.tenantId, {
           instance,
           activityId: effect.activityId,
           activityTitle: effect.activityName,
@@ -197,6 +231,13 @@ async function applyEffects(
           assignedFrom: facts.userId,
           assignees: people.userIds,
           now: facts.now,
+        });
+        created.push({
+          taskId,
+          activityId: effect.activityId,
+          activityName: effect.activityName,
+          taskType: effect.taskType,
+          assignees: people.userIds,
         });
         history.push({
           activityId: effect.activityId,

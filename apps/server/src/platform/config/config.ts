@@ -51,6 +51,11 @@ export const configSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: optionalString,
+  /**
+   * How often the realtime hub (/TaskHub) pings each connection. The SignalR client gives up after
+   * 30 s without a message, so it must stay well below that.
+   */
+  HUB_KEEP_ALIVE_INTERVAL_MS: z.coerce.number().int().positive().max(20_000).default(15_000),
   /** Largest file one upload may hold (Upload, UploadBase64). */
   FILE_MAX_MB: z.coerce.number().int().positive().max(1024).default(FILE_DEFAULT_MAX_MB),
   /** Where uploaded files live on local disk; DATA_DIR/files when unset. */
@@ -67,6 +72,8 @@ export const configSchema = z.object({
   REMOTE_URL_TIMEOUT_MS: positiveInt(15_000),
   /** The server's public IP, sent as Gov-Vendor-Public-IP with the MTD fraud-prevention headers. */
   GOV_VENDOR_PUBLIC_IP: optionalString,
+  /** How often this node looks for due task schedules (issue 8); 0: it does not (other nodes do). */
+  SCHEDULER_TICK_MS: z.coerce.number().int().min(0).default(30_000),
 });
 
 export type Config = z.infer<typeof configSchema> & { dataDir: string };

@@ -8,24 +8,41 @@ import type { TenantTx } from '../database/tenant-db.ts';
 
 export const HUB_CHANNEL = 'formloop_hub';
 
-/** The hub method the web app listens on for notifications (arguments: [NotificationPush]). */
-export const NOTIFICATION_TARGET = 'ReceiveNotification';
-
-/** What the hub delivers to the client: spec §4 "a message with content and moduleId". */
-export interface NotificationPush {
-  content: string;
-  moduleId: string | null;
-  recordId: string | null;
-  notificationId: string | null;
-  type: string;
-  params: Record<string, string>;
-}
+// The notification message's method and shape are the contract's (web and server share them).
+export { NOTIFICATION_TARGET, type NotificationPush } from '@formloop/contracts';
 
 export interface HubEnvelope {
   tenantId: string;
   userIds: string[];
   target: string;
   arguments: unknown[];
+}
+
+/**
+ * NOTIFY payloads must stay under 8000 bytes. A message for many users (a task offered to a large
+ * team) is split into several envelopes by user, rather than failing the transaction it belongs to.
+ */
+const NOTIFY_PAYLOAD_MAX_BYTES = 7900;
+
+/** The NOTIFY payloads for one message: one envelope, or several when it names too many users. */
+export function envelopePayloads(
+  tenantId: string,
+  userIds: string[],
+  target: string,
+  args: unknown[],
+): string[] {
+  const payload = JSON.stringify({ tenantId, userIds, target, arguments: args } satisfies HubEnvelope);
+  if (Buffer.byteLength(payload) <= NOTIFY_PAYLOAD_MAX_BYTES) return [payload];
+  if (userIds.length <= 1) {
+    throw new Error(
+      `A hub message for '${target}' is too large to publish (${Buffer.byteLength(payload)} bytes)`,
+    );
+  }
+  const half = Math.ceil(userIds.length / 2);
+  return [
+    ...envelopePayloads(tenantId, userIds.slice(0, half), target, args),
+    ...envelopePayloads(tenantId, userIds.slice(half), target, args),
+  ];
 }
 
 /** Queues a hub message for `userIds` in the caller's transaction; it goes out on commit. */
@@ -37,6 +54,26 @@ export async function publishToUsers(
   args: unknown[],
 ): Promise<void> {
   if (userIds.length === 0) return;
-  const envelope: HubEnvelope = { tenantId, userIds: [...new Set(userIds)], target, arguments: args };
-  await tx.execute(sql`SELECT pg_notify(${HUB_CHANNEL}, ${JSON.stringify(envelope)})`);
+  for (const payload of envelopePayloads(tenantId, [...new Set(userIds)], target, args)) {
+    await tx.execute(sql`SELECT pg_notify(${HUB_CHANNEL}, ${payload})`);
+  }
+}
+
+/** Reads a NOTIFY payload back; null for anything that is not a well-formed envelope. */
+export function parseHubEnvelope(payload: string): HubEnvelope | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(payload);
+  } catch {
+    return null;
+  }
+  if (typeof value !== 'object' || value === null) return null;
+  const { tenantId, userIds, target, arguments: args } = value as Record<string, unknown>;
+  const wellFormed =
+    typeof tenantId === 'string' &&
+    typeof target === 'string' &&
+    Array.isArray(userIds) &&
+    userIds.every((id) => typeof id === 'string') &&
+    Array.isArray(args);
+  return wellFormed ? { tenantId, userIds: userIds as string[], target, arguments: args } : null;
 }

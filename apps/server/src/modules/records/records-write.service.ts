@@ -278,3 +278,18 @@ export function createRecordWriteService(db: TenantDb, jobs?: JobEffects) {
       run(ctx, auth, body.moduleId, body, true),
   };
 }
+
+/**
+ * A new record made inside the caller's own transaction, for work the server does on a user's
+ * behalf (the task scheduler: the record, its workflow start and the schedule's log commit
+ * together). The caller has checked the user's create grant (recordAppAccess, requireGranted).
+ */
+export function createRecordInTransaction(
+  tx: TenantTx,
+  write: { ctx: CallContext; auth: RequestAuth; now: Date; jobs?: JobEffects },
+  source: CachedApp,
+  values: RecordValues,
+  submit: boolean,
+): Promise<RecordRow> {
+  return create(tx, write, source, values, submit);
+}

@@ -1,3 +1,4 @@
+import FieldTimeOutlined from '@ant-design/icons/es/icons/FieldTimeOutlined';
 import ImportOutlined from '@ant-design/icons/es/icons/ImportOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import type { RecordForm } from '@formloop/contracts';
@@ -8,9 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { MenuIcon } from '../../shell/components/menu-icon.tsx';
 import { itemEditorPath } from '../paths.ts';
+import { scheduleListPath } from '../../scheduler/paths.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
-/** The app's icon, name and description, with New entry and Import CSV for those who may create. */
+/** The app's icon, name and description, with New entry, Import CSV and Schedules for those who may create. */
 export function RecordListHeader({ form }: { form: RecordForm }) {
   const { t } = useTranslation('records');
   const { token } = theme.useToken();
@@ -31,6 +33,9 @@ export function RecordListHeader({ form }: { form: RecordForm }) {
         <div style={{ display: 'flex', gap: token.marginXS }}>
           <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
             {t('header.importCsv')}
+          </Button>
+          <Button icon={<FieldTimeOutlined />} onClick={() => void navigate(scheduleListPath(form.id))}>
+            {t('header.schedules')}
           </Button>
           <Button
             type="primary"

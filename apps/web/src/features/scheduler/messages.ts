@@ -1,0 +1,58 @@
+import { TASK_SCHEDULER_MESSAGES } from '@formloop/contracts';
+import { createMessageMatcher } from '@formloop/domain';
+import { useCallback } from 'react';
+import { isApiError } from '../../shared/api/api-error.ts';
+import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useTaskMessage } from '../tasks/messages.ts';
+
+export const SCHEDULER_NAMESPACE = 'scheduler';
+
+const matchScheduler = createMessageMatcher(TASK_SCHEDULER_MESSAGES);
+
+/**
+ * A server or rule message in the reader's language: the scheduler's texts through
+ * scheduler:messages.<key>; a failed run's workflow and record texts as the tasks and the item
+ * editor translate them; the spec's through validation; anything else as it came.
+ */
+export function useSchedulerMessage(): (text: string) => string {
+  const own = useAreaMessageTranslator(SCHEDULER_NAMESPACE, 'messages', matchScheduler);
+  const others = useTaskMessage();
+  return useCallback((text: string) => (matchScheduler(text) ? own(text) : others(text)), [own, others]);
+}
+
+/**
+ * The toast text of a failed call, or null when the user was told already (a broken connection or
+ * a timeout: the HTTP client toasts those; a 401 signs out).
+ */
+export function schedulerFailureText(
+  error: unknown,
+  translate: (text: string) => string,
+  fallback: string,
+): string | null {
+  if (!isApiError(error)) return fallback;
+  if (error.status === 0 || error.status === 504 || error.status === 401) return null;
+  return error.message.trim() && error.status < 500 ? translate(error.message) : fallback;
+}
+
+/** Where a field's server message goes: the schedule's own fields, or the record form's fields. */
+export interface SplitErrors {
+  schedule: Record<string, string>;
+  record: Record<string, string>;
+}
+
+const RECORD_PREFIX = 'record_values.';
+
+/** A 400's field messages split into the schedule's fields and the record values' (prefix dropped). */
+export function splitFieldErrors(error: unknown): SplitErrors {
+  const split: SplitErrors = { schedule: {}, record: {} };
+  if (!isApiError(error) || error.status !== 400) return split;
+  const errors = (error.data as { errors?: unknown } | null)?.errors;
+  if (!Array.isArray(errors)) return split;
+  for (const entry of errors as Array<{ field?: unknown; message?: unknown }>) {
+    if (typeof entry?.field !== 'string' || typeof entry.message !== 'string') continue;
+    if (entry.field.startsWith(RECORD_PREFIX))
+      split.record[entry.field.slice(RECORD_PREFIX.length)] = entry.message;
+    else split.schedule[entry.field] = entry.message;
+  }
+  return split;
+}

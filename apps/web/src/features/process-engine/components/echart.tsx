@@ -1,0 +1,41 @@
+// A chart drawn by ECharts (core only: the caller registers the chart types it uses). A small binding
+// of our own: echarts-for-react imports tslib without declaring it, and this workspace has no tslib
+// to give it (see the issue-8 report); init, setOption, resize and dispose are all it did for us.
+import { init, type ECharts, type EChartsCoreOption } from 'echarts/core';
+import { useEffect, useRef } from 'react';
+
+export function EChart({
+  option,
+  height,
+  label,
+}: {
+  option: EChartsCoreOption;
+  height: number;
+  label: string;
+}) {
+  const container = useRef<HTMLDivElement>(null);
+  const chart = useRef<ECharts | null>(null);
+
+  useEffect(() => {
+    const element = container.current;
+    if (!element) return undefined;
+    // SVG: a handful of shapes, crisp at any zoom, and no canvas needed.
+    const instance = init(element, undefined, { renderer: 'svg' });
+    chart.current = instance;
+    const observer =
+      typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance.resize()) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      instance.dispose();
+      chart.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    // notMerge: a series or a slice that is gone from the option must go from the chart too.
+    chart.current?.setOption(option, { notMerge: true });
+  }, [option]);
+
+  return <div ref={container} role="img" aria-label={label} style={{ width: '100%', height }} />;
+}

@@ -1,26 +1,15 @@
-import {
-  lazy,
-  Suspense,
-  useEffect,
-  type ComponentType,
-  type LazyExoticComponent,
-  type ReactNode,
-} from 'react';
-import { Navigate, Outlet, useParams, type RouteObject } from 'react-router';
+import { Suspense, useEffect } from 'react';
+import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
 import { PublicOnly } from '../features/auth/guards.tsx';
 import { LOGIN_PATH } from '../features/auth/return-url.ts';
 import type { AreaKey } from '../features/home/areas.ts';
 import { isLoginHost } from '../features/public/login-host.ts';
 import { LoadingScreen } from '../features/auth/components/loading-screen.tsx';
+import { page } from './lazy-page.ts';
 import { ROUTE_ACCESS, type AccessLevel } from './route-table.ts';
 
 // Pages load lazily, so the login route loads only what signing in needs.
-const page = <K extends string, P extends object = object>(
-  load: () => Promise<Record<K, ComponentType<NoInfer<P>>>>,
-  name: K,
-): LazyExoticComponent<ComponentType<P>> => lazy(async () => ({ default: (await load())[name] }));
-
 const LoginPage = page(() => import('../features/auth/pages/login-page.tsx'), 'LoginPage');
 const MfaPage = page(() => import('../features/auth/pages/mfa-page.tsx'), 'MfaPage');
 const ForgotPasswordPage = page(
@@ -49,92 +38,15 @@ const signedIn = () => import('./signed-in-elements.ts');
 const RequireAuth = page(signedIn, 'RequireAuth');
 const AccessGuard = page<'AccessGuard', { level: AccessLevel }>(signedIn, 'AccessGuard');
 const RootRedirect = page(signedIn, 'RootRedirect');
-const AreaNotBuiltPage = page<'AreaNotBuiltPage', { area: AreaKey }>(signedIn, 'AreaNotBuiltPage');
+// Every signed-in page is declared there too (area-pages.tsx): their lazy imports stay out of the
+// login route's entry chunk.
+const AreaPage = page<'AreaPage', { area: AreaKey }>(signedIn, 'AreaPage');
 // The error screen is fetched just after the first page (see Root), so it is there when a later
 // render fails, even offline; the sign-in page does not wait for it.
 const errorScreen = () => import('../shared/ui/error-boundary.tsx');
 const ErrorFallback = page(errorScreen, 'ErrorFallback');
 // The application shell: top bar, sidebar, breadcrumbs and footer around every signed-in page.
 const AppShell = page(() => import('../features/shell/app-shell.tsx'), 'AppShell');
-const ProfilePage = page(() => import('../features/profile/pages/profile-page.tsx'), 'ProfilePage');
-const OrganizationPage = page(
-  () => import('../features/organization/pages/organization-page.tsx'),
-  'OrganizationPage',
-);
-const ModuleCategoriesPage = page(
-  () => import('../features/module-categories/pages/module-categories-page.tsx'),
-  'ModuleCategoriesPage',
-);
-const AuditTrailPage = page(
-  () => import('../features/audit-trail/pages/audit-trail-page.tsx'),
-  'AuditTrailPage',
-);
-const SettingsPage = page(() => import('../features/settings/pages/settings-page.tsx'), 'SettingsPage');
-const UserManagementPage = page(
-  () => import('../features/user-management/pages/user-management-page.tsx'),
-  'UserManagementPage',
-);
-const UserDetailPage = page(
-  () => import('../features/user-management/pages/user-detail-page.tsx'),
-  'UserDetailPage',
-);
-const TeamManagementPage = page(
-  () => import('../features/teams/pages/team-management-page.tsx'),
-  'TeamManagementPage',
-);
-const RolesPermissionsPage = page(
-  () => import('../features/roles/pages/roles-permissions-page.tsx'),
-  'RolesPermissionsPage',
-);
-const MenuSettingsPage = page(
-  () => import('../features/menus/pages/menu-settings-page.tsx'),
-  'MenuSettingsPage',
-);
-
-const ApplicationsPage = page(
-  () => import('../features/applications/pages/applications-page.tsx'),
-  'ApplicationsPage',
-);
-const FormEditorListPage = page(
-  () => import('../features/applications/pages/form-editor-list-page.tsx'),
-  'FormEditorListPage',
-);
-const FormEditorPage = page(
-  () => import('../features/form-editor/pages/form-editor-page.tsx'),
-  'FormEditorPage',
-);
-const RecordListPage = page(() => import('../features/records/pages/record-list-page.tsx'), 'RecordListPage');
-const ItemEditorPage = page(
-  () => import('../features/item-editor/pages/item-editor-page.tsx'),
-  'ItemEditorPage',
-);
-const TaskListPage = page(() => import('../features/tasks/pages/task-list-page.tsx'), 'TaskListPage');
-const TaskEditorPage = page(() => import('../features/tasks/pages/task-editor-page.tsx'), 'TaskEditorPage');
-const PermalinkFilePage = page(
-  () => import('../features/files/pages/permalink-file-page.tsx'),
-  'PermalinkFilePage',
-);
-const ReferenceDataPage = page(
-  () => import('../features/reference-data/pages/reference-data-page.tsx'),
-  'ReferenceDataPage',
-);
-const ReferenceDataDetailPage = page(
-  () => import('../features/reference-data/pages/reference-data-detail-page.tsx'),
-  'ReferenceDataDetailPage',
-);
-
-/** One area, two pages: the detail page when the route has the id parameter, the list otherwise. */
-function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
-  const { id } = useParams();
-  return id ? detail : list;
-}
-
-/** An entry opened at one of its tasks is the task editor; otherwise the item editor (new or existing). */
-function EntryOrTask() {
-  const { recordId, taskId } = useParams();
-  return recordId && taskId ? <TaskEditorPage /> : <ItemEditorPage />;
-}
-
 /** A render failure anywhere: the error screen of spec §2. */
 function RouteError() {
   return (
@@ -165,32 +77,6 @@ function Root() {
   );
 }
 
-function areaPage(area: AreaKey) {
-  if (area === 'profile') return <ProfilePage />;
-  if (area === 'organization') return <OrganizationPage />;
-  if (area === 'moduleCategories') return <ModuleCategoriesPage />;
-  if (area === 'auditTrail') return <AuditTrailPage />;
-  if (area === 'settings') return <SettingsPage />;
-  if (area === 'userManagement') return <UserManagementPage />;
-  if (area === 'userDetail') return <UserDetailPage />;
-  if (area === 'teamManagement') return <TeamManagementPage />;
-  if (area === 'rolesPermissions') return <RolesPermissionsPage />;
-  if (area === 'menuSettings') return <MenuSettingsPage />;
-  if (area === 'applications') return <ApplicationsPage />;
-  if (area === 'formEditor')
-    return <ListOrDetail list={<FormEditorListPage />} detail={<FormEditorPage />} />;
-  if (area === 'referenceData')
-    return <ListOrDetail list={<ReferenceDataPage />} detail={<ReferenceDataDetailPage />} />;
-  if (area === 'module') return <RecordListPage />;
-  if (area === 'tasks') return <TaskListPage />;
-  if (area === 'itemEditor' || area === 'taskEditor') return <EntryOrTask />;
-  if (area === 'permalinkFile') return <PermalinkFilePage />;
-  // ANCHOR issue-8 notifications
-  // ANCHOR issue-8 scheduler
-  // ANCHOR issue-8 process engine
-  return <AreaNotBuiltPage area={area} />;
-}
-
 const ACCESS_ORDER: readonly AccessLevel[] = ['signedIn', 'builder', 'settings', 'sysAdmin'];
 
 /** The signed-in routes of spec §2, one guard per role level of spec §6 (rules: route-access.ts). */
@@ -198,7 +84,7 @@ const signedInRoutes: RouteObject[] = ACCESS_ORDER.map((level) => ({
   element: <AccessGuard level={level} />,
   children: ROUTE_ACCESS.filter((entry) => entry.access === level).map((entry) => ({
     path: entry.path,
-    element: areaPage(entry.area),
+    element: <AreaPage area={entry.area} />,
   })),
 }));
 

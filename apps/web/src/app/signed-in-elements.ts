@@ -3,3 +3,4 @@ export { RequireAuth } from '../features/auth/require-auth.tsx';
 export { AreaNotBuiltPage } from '../features/home/pages/area-not-built-page.tsx';
 export { AccessGuard } from './access-guard.tsx';
 export { RootRedirect } from './root-redirect.tsx';
+export { AreaPage } from './area-pages.tsx';

@@ -45,6 +45,10 @@ import { registerFilesModule } from './modules/files/files.module.ts';
 import { registerRecordLookupsModule } from './modules/record-lookups/record-lookups.module.ts';
 import { registerRecordImportModule } from './modules/record-import/record-import.module.ts';
 import { registerTasksModule } from './modules/tasks/tasks.module.ts';
+import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notices/event-mail-worker.ts';
+import { registerTaskSchedulerModule } from './modules/task-scheduler/task-scheduler.module.ts';
+import { registerHub } from './platform/realtime/hub.ts';
+import { registerProcessEngineModule } from './modules/process-engine/process-engine.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -180,10 +184,19 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerRecordImportModule(app, recordDeps);
   await registerWorkflowModule(app, { db, guard, jobs });
   await registerTasksModule(app, { db, guard });
-  // ANCHOR issue-8 hub
-  // ANCHOR issue-8 event notices
-  // ANCHOR issue-8 scheduler
-  // ANCHOR issue-8 process engine
+  // Server push at /TaskHub: WebSockets, fanned out across nodes by LISTEN/NOTIFY.
+  await registerHub(app, { config, secrets, database, guard });
+  // Workflow event notices: events write their notifications (pushed on commit) and queue their
+  // e-mails themselves; the e-mails are sent here (every node works the queue).
+  await startEventMailWorker({
+    boss: jobQueue.boss,
+    db,
+    mailer,
+    linkOrigin: tenantLinkOrigin(config),
+    log: (message, error) => app.log.warn({ err: error }, message),
+  });
+  await registerTaskSchedulerModule(app, { db, guard, config, jobs });
+  await registerProcessEngineModule(app, { db, guard, jobs });
   await app.register(
     tenantRoutes(createTenantService(findTenant), {
       baseDomain: config.BASE_DOMAIN,

@@ -1,15 +1,19 @@
 // Calls, query keys and hooks of the application shell: tenant info (help tiles, footer), the Home
 // badge's task count, favourite modules and the notifications dropdown.
 import { API_PATHS, type Notification, type TenantInfo } from '@formloop/contracts';
-import { NOTIFICATION_PAGE_SIZE } from '@formloop/domain';
+import { MESSAGES, NOTIFICATION_PAGE_SIZE } from '@formloop/domain';
 import {
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
   type InfiniteData,
+  type QueryClient,
 } from '@tanstack/react-query';
+import { shouldRetry } from '../../app/query-client.ts';
+import { isApiError } from '../../shared/api/api-error.ts';
 import { http } from '../../shared/api/http.ts';
+import { reportRequestError } from '../../shared/api/request-errors.ts';
 import {
   DEFAULT_SUPPORT_EMAIL,
   DEFAULT_SUPPORT_PHONE,
@@ -25,7 +29,9 @@ export const shellKeys = {
   tenantInfo: () => ['tenant', 'info'] as const,
   taskTotal: () => ['tasks', 'total'] as const,
   favourites: () => ['favourites', 'list'] as const,
+  /** The notification list, shared by the dropdown and /notifications so both show the same marks. */
   notifications: () => ['notifications', 'dropdown'] as const,
+  notification: (id: string) => ['notifications', 'detail', id] as const,
 };
 
 // ---- tenant info ----
@@ -152,8 +158,7 @@ export const unreadOf = (data: NotificationPages | undefined): number =>
 
 /** Marks one notification read in every cached page and lowers the unread count by one. */
 function markOneRead(data: NotificationPages | undefined, id: string, at: string) {
-  const unread = data?.pages.some((page) => page.notif.some((item) => item.id === id && !item.read_on));
-  if (!data || !unread) return data;
+  if (!data || !isListedUnread(data, id)) return data;
   return {
     ...data,
     pages: data.pages.map((page) => ({
@@ -163,6 +168,9 @@ function markOneRead(data: NotificationPages | undefined, id: string, at: string
     })),
   };
 }
+
+const isListedUnread = (data: NotificationPages | undefined, id: string): boolean =>
+  data?.pages.some((page) => page.notif.some((item) => item.id === id && !item.read_on)) ?? false;
 
 function markEveryRead(data: NotificationPages | undefined, at: string) {
   if (!data) return data;
@@ -176,9 +184,21 @@ function markEveryRead(data: NotificationPages | undefined, at: string) {
   };
 }
 
+const markDetailRead = (at: string) => (data: Notification | undefined) =>
+  data && !data.read_on ? { ...data, read_on: at } : data;
+
+/** The list (dropdown, /notifications and the bell's badge) and the Home badge, fetched again now. */
+export function refreshNotifications(queryClient: QueryClient): void {
+  void queryClient.invalidateQueries({ queryKey: shellKeys.notifications() });
+  void queryClient.invalidateQueries({ queryKey: shellKeys.taskTotal() });
+}
+
 /**
- * Opening a notification marks it read (spec §4): POST /api/Notification/read?id=, and the badge
- * goes down by one at once. A failed call reloads the list so the badge shows the truth again.
+ * Opening a notification marks it read (spec §4): POST /api/Notification/read?id=, and when it is in
+ * the loaded list the badge goes down by one at once. One that is not listed (an older page, or a
+ * push the list has not fetched yet) is counted by the server: the list is fetched again after the
+ * call, so the badge never goes down twice for one notification. A failed call reloads the list so
+ * the badge shows the truth again.
  */
 export function useMarkNotificationRead() {
   const queryClient = useQueryClient();
@@ -186,10 +206,17 @@ export function useMarkNotificationRead() {
   return useMutation({
     mutationFn: (id: string) => http.post<unknown>(API_PATHS.notificationRead, undefined, { query: { id } }),
     onMutate: async (id) => {
+      // A fetch cut short here (a push's refresh, say) is made again once the server has the mark.
+      const interrupted = queryClient.isFetching({ queryKey: key }) > 0;
       await queryClient.cancelQueries({ queryKey: key });
-      queryClient.setQueryData<NotificationPages>(key, (data) =>
-        markOneRead(data, id, new Date().toISOString()),
-      );
+      const listed = isListedUnread(queryClient.getQueryData<NotificationPages>(key), id);
+      const at = new Date().toISOString();
+      queryClient.setQueryData<NotificationPages>(key, (data) => markOneRead(data, id, at));
+      queryClient.setQueryData<Notification>(shellKeys.notification(id), markDetailRead(at));
+      return { reloadList: interrupted || !listed };
+    },
+    onSuccess: (_answer, _id, context) => {
+      if (context.reloadList) void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: () => queryClient.invalidateQueries({ queryKey: key }),
   });
@@ -202,9 +229,41 @@ export function useMarkAllNotificationsRead() {
   return useMutation({
     mutationFn: () => http.post<unknown>(API_PATHS.notificationsMarkAllRead),
     onSuccess: () => {
-      queryClient.setQueryData<NotificationPages>(key, (data) =>
-        markEveryRead(data, new Date().toISOString()),
-      );
+      const at = new Date().toISOString();
+      queryClient.setQueryData<NotificationPages>(key, (data) => markEveryRead(data, at));
+      queryClient.setQueriesData<Notification>({ queryKey: ['notifications', 'detail'] }, markDetailRead(at));
     },
   });
+}
+
+/**
+ * Spec §8: a failed 'load more' (or mark-all) shows the server's message, or the request error's, in
+ * an error toast (the app's error toasts stay until clicked). A broken connection or a timeout was already
+ * toasted by the HTTP client, and a 401 signs the user out, so those are not repeated.
+ */
+export function reportNotificationCallFailure(error: unknown): void {
+  if (isApiError(error) && [0, 401, 504].includes(error.status)) return;
+  const message = error instanceof Error ? error.message.trim() : '';
+  reportRequestError({ message: message || MESSAGES.queryFailed });
+}
+
+// ---- one notification (/notifications/{id}, and where a pushed notice leads) ----
+
+export async function fetchNotification(id: string): Promise<Notification> {
+  return (await http.get<Notification>(`${API_PATHS.notifications}/${encodeURIComponent(id)}`)).data;
+}
+
+/** A missing notification will not appear by asking again; the page says so itself. */
+const retryUnlessMissing = (failures: number, error: unknown) =>
+  !(isApiError(error) && [400, 404].includes(error.status)) && shouldRetry(failures, error);
+
+export const notificationDetailQuery = (id: string) => ({
+  queryKey: shellKeys.notification(id),
+  queryFn: () => fetchNotification(id),
+  retry: retryUnlessMissing,
+  meta: { errorToast: false },
+});
+
+export function useNotificationDetail(id: string) {
+  return useQuery(notificationDetailQuery(id));
 }

@@ -24,6 +24,7 @@ const ShellBreadcrumbs = lazy(async () => ({ default: (await chrome()).ShellBrea
 const ShellFooter = lazy(async () => ({ default: (await chrome()).ShellFooter }));
 const ScrollTopButton = lazy(async () => ({ default: (await chrome()).ScrollTopButton }));
 const LoadingSplash = lazy(async () => ({ default: (await chrome()).LoadingSplash }));
+const RealtimeConnection = lazy(async () => ({ default: (await chrome()).RealtimeConnection }));
 
 /**
  * Spec §2: with ?layout=full on a back (POP) or replace navigation the page shows alone, without
@@ -79,7 +80,19 @@ export function AppShell() {
   // Loads the organization's date formats and time zone once per sign-in (kept in local storage, spec §3),
   // so every page formats dates the organization's way from the first screen on.
   useOrganizationPreference();
-  if (full) return <Page />;
+  // The live connection (spec §4, §7): beside the page in either layout, and never in its way.
+  const live = (
+    <Part>
+      <RealtimeConnection />
+    </Part>
+  );
+  if (full)
+    return (
+      <>
+        <Page />
+        {live}
+      </>
+    );
 
   const sidebarWidth = readSidebarCookie() ? SIDEBAR_MINIMISED_WIDTH : SIDEBAR_WIDTH;
   return (
@@ -127,6 +140,7 @@ export function AppShell() {
       <Part>
         <ScrollTopButton />
       </Part>
+      {live}
     </div>
   );
 }

@@ -19,6 +19,8 @@ export interface ShellLink {
   icon: string;
   /** Dashboards & Reports opens with a full page load (spec §2), i.e. a plain <a href>. */
   fullPageLoad?: boolean;
+  /** Process opens in a new tab (spec §2): <a target="_blank" rel="noopener">. */
+  newTab?: boolean;
 }
 
 interface GuardedLink extends ShellLink {
@@ -117,6 +119,14 @@ const SETTINGS_LINKS: readonly GuardedLink[] = [
     path: '/process-engine',
     labelKey: 'settings.processEngine',
     icon: 'deployment',
+    visible: isSystemAdminOnly,
+  },
+  {
+    key: 'process',
+    path: '/process/dashboard',
+    labelKey: 'settings.process',
+    icon: 'dashboard',
+    newTab: true,
     visible: isSystemAdminOnly,
   },
   {

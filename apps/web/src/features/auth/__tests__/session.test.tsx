@@ -157,7 +157,7 @@ describe('prepared refresh (spec §4)', () => {
       [`POST ${API_PATHS.refreshToken}`]: fail(401, MESSAGES.refreshFailed),
     });
     const app = renderApp('/notifications');
-    await screen.findByText('Notifications is not available yet in this version.');
+    await screen.findByTestId('notifications-page', undefined, { timeout: 30_000 });
     await waitFor(() => {
       fireEvent.click(document.body);
       expect(app.router.state.location.pathname).toBe('/authentication/login');

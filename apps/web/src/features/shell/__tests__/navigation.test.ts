@@ -48,8 +48,8 @@ describe('shell navigation rules', () => {
     expect(
       settingsLinks(flags({ isSysAdmin: true }))
         .map((link) => link.path)
-        .slice(-2),
-    ).toEqual(['/process-engine', '/app/audit']);
+        .slice(-3),
+    ).toEqual(['/process-engine', '/process/dashboard', '/app/audit']);
     expect(sidebarLinks(null).map((link) => link.key)).toEqual(['home', 'apps']);
   });
 

@@ -1,6 +1,7 @@
 import { API_PATHS, type Notification } from '@formloop/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../app/i18n.ts';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { renderShell, signInAs, stubScrolling } from './render-shell.tsx';
 
@@ -131,6 +132,42 @@ describe('notifications dropdown (spec §2, §4, §9)', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Load more' }));
     expect(await screen.findByText('Notification store unavailable')).toBeTruthy();
     expect(screen.getByText('Notification a-9')).toBeTruthy();
+  });
+
+  it('words each notification by its type in the UI language, or shows its content', async () => {
+    signInAs('user');
+    mockFetch({
+      [`GET ${API_PATHS.notifications}`]: page(
+        [
+          note('n-1', {
+            notification_type_name: 'rejected',
+            notification_params: { app: 'Purchases', step: 'Manager approval', actor: 'Fiona Fuller' },
+          }),
+          note('n-2', { notification_type_name: 'rejected', notification_params: { app: 'Purchases' } }),
+        ],
+        2,
+      ),
+    });
+    renderShell();
+    fireEvent.click(await bell());
+    const list = await screen.findByTestId('notification-list');
+    expect(within(list).getByText('Fiona Fuller rejected Manager approval in Purchases')).toBeTruthy();
+    // Without the values its sentence needs, the stored content shows.
+    expect(within(list).getByText('Notification n-2')).toBeTruthy();
+
+    await act(() => i18n.changeLanguage('fr'));
+    expect(
+      await within(list).findByText('Fiona Fuller a rejeté Manager approval dans Purchases'),
+    ).toBeTruthy();
+  });
+
+  it('leads to /notifications with every notification', async () => {
+    signInAs('user');
+    mockFetch({ [`GET ${API_PATHS.notifications}`]: page([note('n-1')], 1) });
+    const shell = renderShell();
+    fireEvent.click(await bell());
+    fireEvent.click(await screen.findByRole('link', { name: 'View all notifications' }));
+    await waitFor(() => expect(shell.router.state.location.pathname).toBe('/notifications'));
   });
 
   it('words time_since in the UI language', async () => {

@@ -13,7 +13,7 @@ import { AppShell } from '../app-shell.tsx';
 // The shell's namespace and its chrome load lazily in the app; tests load them up front so the first
 // render of a file does not wait for them (a cold import can outlast testing-library's 1 s default).
 beforeAll(async () => {
-  await Promise.all([i18n.loadNamespaces(['shell']), import('../shell-chrome.tsx')]);
+  await Promise.all([i18n.loadNamespaces(['shell', 'notifications']), import('../shell-chrome.tsx')]);
 });
 
 export type Kind = 'user' | 'fullUser' | 'consultant' | 'administrator' | 'sysAdmin';

@@ -42,7 +42,7 @@ describe('settings quick actions (spec §2, §6)', () => {
   it.each<[Kind, string[]]>([
     ['consultant', BASE],
     ['administrator', [...BASE, ...INTEGRATIONS]],
-    ['sysAdmin', [...BASE, ...INTEGRATIONS, 'Process Engine', 'Audit Trail']],
+    ['sysAdmin', [...BASE, ...INTEGRATIONS, 'Process Engine', 'Process', 'Audit Trail']],
   ])('%s gets %j', async (kind, expected) => {
     signInAs(kind);
     mockFetch({});
@@ -77,6 +77,11 @@ describe('settings quick actions (spec §2, §6)', () => {
       '/process-engine',
     );
     expect(within(menu).getByRole('link', { name: 'Audit Trail' }).getAttribute('href')).toBe('/app/audit');
+    // Spec §2: Process (the process dashboard) opens in a new tab.
+    const process = within(menu).getByRole('link', { name: 'Process' });
+    expect(process.getAttribute('href')).toBe('/process/dashboard');
+    expect(process.getAttribute('target')).toBe('_blank');
+    expect(process.getAttribute('rel')).toBe('noopener');
   });
 });
 

@@ -5,6 +5,7 @@ import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
+import { factsOf, useNotificationWords } from '../../notifications/wording.ts';
 import { formatTimeSince } from '../format.ts';
 
 export interface NotificationListProps {
@@ -27,6 +28,7 @@ export function NotificationList({
 }: NotificationListProps) {
   const { t, i18n } = useTranslation('shell');
   const { token } = theme.useToken();
+  const words = useNotificationWords();
 
   if (loading) {
     return (
@@ -66,7 +68,7 @@ export function NotificationList({
                 }}
               >
                 <span style={{ display: 'block', fontWeight: unread ? 600 : 400 }}>
-                  {item.notification_content}
+                  {words.text(factsOf(item))}
                 </span>
                 <span
                   style={{

@@ -1,39 +1,31 @@
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
 import type { Notification } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
 import Button from 'antd/es/button';
 import Popover from 'antd/es/popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { isApiError } from '../../../shared/api/api-error.ts';
-import { reportRequestError } from '../../../shared/api/request-errors.ts';
+import { Link } from 'react-router';
 import { CountBadge } from '../../../shared/ui/count-badge.tsx';
-import { unreadOf, useMarkAllNotificationsRead, useMarkNotificationRead, useNotifications } from '../api.ts';
-import { formatCount, notificationTarget } from '../format.ts';
+import {
+  reportNotificationCallFailure,
+  unreadOf,
+  useMarkAllNotificationsRead,
+  useNotifications,
+} from '../api.ts';
+import { formatCount } from '../format.ts';
+import { useOpenNotification } from '../hooks/use-open-notification.ts';
+import { NOTIFICATIONS_PATH } from '../shell-constants.ts';
 import { NotificationList } from './notification-list.tsx';
 
 // The bell has room for two digits; the exact count is in the badge's label.
 const BELL_BADGE_MAX = 99;
 
-/**
- * Spec §8: a failed 'load more' shows the server's message, or the request error's, in an error
- * toast (the app's error toasts stay until clicked). A broken connection or a timeout was already
- * toasted by the HTTP client, and a 401 signs the user out, so those are not repeated.
- */
-export function reportLoadMoreFailure(error: unknown): void {
-  if (isApiError(error) && [0, 401, 504].includes(error.status)) return;
-  const message = error instanceof Error ? error.message.trim() : '';
-  reportRequestError({ message: message || MESSAGES.queryFailed });
-}
-
 /** The bell with its unread badge and the notifications dropdown (spec §2, §4, §8). */
 export function NotificationsDropdown() {
   const { t } = useTranslation('shell');
-  const navigate = useNavigate();
   const [open, setOpen] = useState(false);
   const query = useNotifications();
-  const markRead = useMarkNotificationRead();
+  const { open: openTarget } = useOpenNotification();
   const markAll = useMarkAllNotificationsRead();
   const unread = unreadOf(query.data);
   const items = query.data?.pages.flatMap((page) => page.notif) ?? [];
@@ -46,13 +38,12 @@ export function NotificationsDropdown() {
 
   const openNotification = (notification: Notification) => {
     setOpen(false);
-    if (!notification.read_on) markRead.mutate(notification.id);
-    void navigate(notificationTarget(notification));
+    openTarget(notification);
   };
 
   const loadMore = async () => {
     const result = await query.fetchNextPage();
-    if (result.isError) reportLoadMoreFailure(result.error);
+    if (result.isError) reportNotificationCallFailure(result.error);
   };
 
   const title = (
@@ -63,7 +54,7 @@ export function NotificationsDropdown() {
         size="small"
         disabled={unread === 0}
         loading={markAll.isPending}
-        onClick={() => markAll.mutate()}
+        onClick={() => markAll.mutate(undefined, { onError: reportNotificationCallFailure })}
       >
         {t('notifications.markAllRead')}
       </Button>
@@ -79,14 +70,23 @@ export function NotificationsDropdown() {
       title={title}
       styles={{ container: { width: 360 } }}
       content={
-        <NotificationList
-          loading={query.isPending}
-          items={items}
-          hasMore={query.hasNextPage}
-          loadingMore={query.isFetchingNextPage}
-          onOpen={openNotification}
-          onLoadMore={() => void loadMore()}
-        />
+        <>
+          <NotificationList
+            loading={query.isPending}
+            items={items}
+            hasMore={query.hasNextPage}
+            loadingMore={query.isFetchingNextPage}
+            onOpen={openNotification}
+            onLoadMore={() => void loadMore()}
+          />
+          <Link
+            to={NOTIFICATIONS_PATH}
+            onClick={() => setOpen(false)}
+            style={{ display: 'block', marginTop: 8, textAlign: 'center' }}
+          >
+            {t('notifications.viewAll')}
+          </Link>
+        </>
       }
     >
       <Button

@@ -42,7 +42,13 @@ export function SettingsDropdown() {
       .map((page) => ({
         key: page.key,
         icon: <MenuIcon name={page.icon} />,
-        label: <Link to={page.path}>{t(page.labelKey)}</Link>,
+        label: page.newTab ? (
+          <a href={page.path} target="_blank" rel="noopener">
+            {t(page.labelKey)}
+          </a>
+        ) : (
+          <Link to={page.path}>{t(page.labelKey)}</Link>
+        ),
       })),
   ];
 

@@ -9,12 +9,11 @@
 // folder (and its seeded PostgreSQL) in place for EXPLAIN work afterwards; BENCH_PROFILE_DIR=<dir>
 // writes a CPU profile of the server process there (node --cpu-prof).
 import { openAsBlob } from 'node:fs';
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { format, resolveConfig } from 'prettier';
 import { RECORD_IMPORT_PATHS, importStatusPath, type ImportStatus } from '@formloop/contracts';
 import { loadConfig, type Config } from '../apps/server/src/platform/config/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
@@ -187,10 +186,6 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
       `Load average (1 min) of the machine during the run: ${loads.join(', ')}.`,
     ].join('\n'),
   );
-  // The repository's format check covers RESULTS.md: keep the rewritten section formatted.
-  const results = new URL('./RESULTS.md', import.meta.url);
-  const options = { ...(await resolveConfig(results)), filepath: results.pathname };
-  await writeFile(results, await format(await readFile(results, 'utf8'), options));
 }
 
 async function main() {

@@ -1,5 +1,6 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
+import { format, resolveConfig } from 'prettier';
 
 const FILE = new URL('./RESULTS.md', import.meta.url);
 
@@ -16,5 +17,7 @@ export async function recordResult(section: string, body: string): Promise<void>
   const block = `## ${section}\n\nMeasured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC on ${machine}.\n\n${body}\n`;
   const pattern = new RegExp(`## ${section}\\n[\\s\\S]*?(?=\\n## |$)`);
   text = pattern.test(text) ? text.replace(pattern, block.trimEnd()) : `${text.trimEnd()}\n\n${block}`;
-  await writeFile(FILE, `${text.trimEnd()}\n`);
+  // The repository's format check covers RESULTS.md: every rewrite leaves it formatted.
+  const options = { ...(await resolveConfig(FILE)), filepath: FILE.pathname };
+  await writeFile(FILE, await format(`${text.trimEnd()}\n`, options));
 }

@@ -3,12 +3,11 @@
 // Run: npm run bench:workflow   (own embedded PostgreSQL in a temporary folder; a few minutes)
 // BENCH_INSTANCES (default 100000) and BENCH_SECONDS (default 10) shorten a trial run, which then
 // does not touch bench/RESULTS.md.
-import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
-import { format, resolveConfig } from 'prettier';
 import { APPS_PATHS, TASK_ACTION_PATHS } from '@formloop/contracts';
 import { createActivity, type WorkflowDefinition } from '@formloop/workflow';
 import { loadConfig } from '../apps/server/src/platform/config/config.ts';
@@ -247,9 +246,6 @@ async function main() {
         `The raw side runs the transition's statements (lock the instance, close the task, finish the instance, the record's workflow columns, two history rows) in one transaction on the app role with the tenant set for the session. ${left[0]!.open.toLocaleString('en-US')} instances were still open at the end.`,
       ].join('\n'),
     );
-    const results = new URL('./RESULTS.md', import.meta.url);
-    const options = { ...(await resolveConfig(results)), filepath: results.pathname };
-    await writeFile(results, await format(await readFile(results, 'utf8'), options));
     if (verdicts.includes('OVER BUDGET')) process.exitCode = 1;
   } finally {
     for (const pool of pools) await pool.end();

@@ -24,6 +24,13 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 }
 
 /**
+ * Retry as shouldRetry does, except for answers asking again won't change (a refused, missing or
+ * malformed request: 400, 403, 404).
+ */
+export const retryUnlessFinal = (failureCount: number, error: unknown): boolean =>
+  !(isApiError(error) && [400, 403, 404].includes(error.status)) && shouldRetry(failureCount, error);
+
+/**
  * The toast text for a query that failed for good, or null when there is nothing (more) to say:
  * a 401 signs the user out, and timeouts and broken connections were already toasted by the HTTP
  * client. Otherwise the server's message, or 'Failed to process query.' (spec §8).

@@ -7,7 +7,7 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import {
   NOTIFICATION_TARGET,
-  publishToUsers,
+  publishMany,
   type NotificationPush,
 } from '../../platform/realtime/hub-publish.ts';
 import type { CallContext } from '../identity/identity.context.ts';
@@ -53,10 +53,18 @@ export async function notifyUsers(tx: TenantTx, notices: repo.NewNotification[])
   const rows = notices.map((notice) =>
     fitNotice({ ...notice, params: notice.params ?? {}, id: randomUUID() }, pushOf),
   );
-  // Independent statements on one connection: issued together, they travel back to back.
+  // Two independent statements on one connection: issued together, they travel back to back.
   const [inserted] = await Promise.all([
     repo.insertMany(tx, rows),
-    ...rows.map((row) => publishToUsers(tx, row.tenantId, [row.userId], NOTIFICATION_TARGET, [pushOf(row)])),
+    publishMany(
+      tx,
+      rows.map((row) => ({
+        tenantId: row.tenantId,
+        userIds: [row.userId],
+        target: NOTIFICATION_TARGET,
+        args: [pushOf(row)],
+      })),
+    ),
   ]);
   const now = Date.now();
   return inserted.map((row) => toNotification(row, now));

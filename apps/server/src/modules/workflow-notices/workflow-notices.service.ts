@@ -4,7 +4,6 @@ import { notifyUsers } from '../notifications/notification.service.ts';
 import type { NewNotification } from '../notifications/notification.repository.ts';
 import { buildEventMails, EVENT_MAIL_QUEUE, EVENT_MAIL_RETRY_LIMIT, mailEvents } from './event-mail.ts';
 import {
-  isEmptyPlan,
   planComment,
   planReassignment,
   planTransitionNotices,
@@ -42,8 +41,8 @@ export interface NoticeSubject {
   actorId: string | null;
 }
 
-/** Writes the plan's notifications and queues its e-mails (when a queue is at hand). */
-export async function deliverNotices(
+/** Writes the plan's notifications and queues its e-mails (when a queue is at hand); nothing to do, no query. */
+async function deliverNotices(
   tx: TenantTx,
   subject: NoticeSubject,
   plan: NoticePlan,
@@ -116,7 +115,7 @@ export async function noticeTransition(
   enqueue?: JobEnqueue,
 ): Promise<void> {
   const plan = planTransitionNotices(summary);
-  if (!isEmptyPlan(plan)) await deliverNotices(tx, subject, plan, enqueue);
+  await deliverNotices(tx, subject, plan, enqueue);
 }
 
 /** The notice of a reassigned task (the three reassign calls). */
@@ -127,7 +126,7 @@ export async function noticeReassignment(
   enqueue?: JobEnqueue,
 ): Promise<void> {
   const plan = planReassignment({ ...task, actorId: subject.actorId });
-  if (!isEmptyPlan(plan)) await deliverNotices(tx, subject, plan, enqueue);
+  await deliverNotices(tx, subject, plan, enqueue);
 }
 
 /** The notices of a comment on a record. */
@@ -138,5 +137,5 @@ export async function noticeComment(
 ): Promise<void> {
   const openTasks = await openTaskAssignees(tx, subject.tenantId, subject.recordId);
   const plan = planComment({ ...record, actorId: subject.actorId, openTasks });
-  if (!isEmptyPlan(plan)) await deliverNotices(tx, subject, plan);
+  await deliverNotices(tx, subject, plan);
 }

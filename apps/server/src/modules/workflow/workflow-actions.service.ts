@@ -143,6 +143,7 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
       throw badRequest(WORKFLOW_MESSAGES.assigneeInvalid);
     }
     await reassignTask(tx, ctx.tenantId, task.id, target, auth.userId);
+    const note = message?.trim() || null;
     await insertHistory(tx, ctx.tenantId, { instance, userId: auth.userId, taskId: task.id, message: null }, [
       {
         activityId: task.activity_id,
@@ -150,13 +151,13 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
         activityName: task.activity_title,
         actionType: 'Reassigned',
         assignee: await userNames(tx, ctx.tenantId, [target]),
-        message: message?.trim() || undefined,
+        message: note ?? undefined,
       },
     ]);
     await noticeReassignment(
       tx,
       { tenantId: ctx.tenantId, moduleId: task.module_id, recordId: task.record_id, actorId: auth.userId },
-      { taskId: task.id, step: task.activity_title, assignee: target, message: message?.trim() || null },
+      { taskId: task.id, step: task.activity_title, assignee: target, message: note },
       jobs?.enqueue,
     );
   }

@@ -45,6 +45,30 @@ export function envelopePayloads(
   ];
 }
 
+/** A hub message for some users of a tenant. */
+export interface HubMessage {
+  tenantId: string;
+  userIds: readonly string[];
+  target: string;
+  args: unknown[];
+}
+
+/**
+ * Queues hub messages in the caller's transaction, in order, with one statement however many there
+ * are (a task offered to a whole team); they go out on commit.
+ */
+export async function publishMany(tx: TenantTx, messages: readonly HubMessage[]): Promise<void> {
+  const payloads = messages.flatMap((message) =>
+    message.userIds.length === 0
+      ? []
+      : envelopePayloads(message.tenantId, [...new Set(message.userIds)], message.target, message.args),
+  );
+  if (payloads.length === 0) return;
+  await tx.execute(
+    sql`SELECT pg_notify(${HUB_CHANNEL}, payload) FROM unnest(${sql.param(payloads)}::text[]) AS payload`,
+  );
+}
+
 /** Queues a hub message for `userIds` in the caller's transaction; it goes out on commit. */
 export async function publishToUsers(
   tx: TenantTx,
@@ -53,10 +77,7 @@ export async function publishToUsers(
   target: string,
   args: unknown[],
 ): Promise<void> {
-  if (userIds.length === 0) return;
-  for (const payload of envelopePayloads(tenantId, [...new Set(userIds)], target, args)) {
-    await tx.execute(sql`SELECT pg_notify(${HUB_CHANNEL}, ${payload})`);
-  }
+  await publishMany(tx, [{ tenantId, userIds, target, args }]);
 }
 
 /** Reads a NOTIFY payload back; null for anything that is not a well-formed envelope. */

@@ -14,8 +14,7 @@ import {
   type ProcessInstanceDetail,
 } from '@formloop/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { shouldRetry } from '../../app/query-client.ts';
-import { isApiError } from '../../shared/api/api-error.ts';
+import { retryUnlessFinal } from '../../app/query-client.ts';
 import { http } from '../../shared/api/http.ts';
 
 export const processEngineKeys = {
@@ -29,9 +28,6 @@ export const processEngineKeys = {
 
 // The pages show their own failures (an alert with Try again): no generic toast as well.
 const quiet = { meta: { errorToast: false } } as const;
-/** A missing or refused instance will not appear by asking again. */
-const retryUnlessFinal = (failures: number, error: unknown) =>
-  !(isApiError(error) && [400, 403, 404].includes(error.status)) && shouldRetry(failures, error);
 
 export const fetchDefinitions = async () =>
   (await http.get<ProcessDefinition[]>(PROCESS_ENGINE_PATHS.definitions)).data;

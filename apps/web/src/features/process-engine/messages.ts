@@ -2,7 +2,6 @@ import { PROCESS_ENGINE_MESSAGES } from '@formloop/contracts';
 import { createMessageMatcher } from '@formloop/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../shared/api/api-error.ts';
 import { useAreaMessageTranslator, useMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const PROCESS_ENGINE_NAMESPACE = 'processEngine';
@@ -28,20 +27,4 @@ export function useProcessMessage(): (text: string) => string {
     [t, translateSpec],
   );
   return useAreaMessageTranslator(PROCESS_ENGINE_NAMESPACE, 'errors', matchProcessEngine, mapParams);
-}
-
-/**
- * The toast text of a failed call: the server's reason when it gave one, else the fallback. Null when
- * the user has already been told: a broken connection or a timeout (the HTTP client toasts those), or
- * a 401 (signed out).
- */
-export function failureText(
-  error: unknown,
-  translate: (text: string) => string,
-  fallback: string,
-): string | null {
-  if (!isApiError(error)) return fallback;
-  if (error.status === 0 || error.status === 504 || error.status === 401) return null;
-  if (error.status >= 500 || !error.message.trim()) return fallback;
-  return translate(error.message);
 }

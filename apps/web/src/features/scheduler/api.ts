@@ -12,8 +12,7 @@ import {
   type SchedulePreview,
 } from '@formloop/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { shouldRetry } from '../../app/query-client.ts';
-import { isApiError } from '../../shared/api/api-error.ts';
+import { retryUnlessFinal } from '../../app/query-client.ts';
 import { http } from '../../shared/api/http.ts';
 
 export const scheduleKeys = {
@@ -28,9 +27,6 @@ export const scheduleKeys = {
 
 // The pages show their own failures (alerts, not-found states, field messages): no generic toast.
 const quiet = { meta: { errorToast: false } } as const;
-/** A missing schedule, a refused app or a bad expression will not change by asking again. */
-const retryUnlessFinal = (failures: number, error: unknown) =>
-  !(isApiError(error) && [400, 403, 404].includes(error.status)) && shouldRetry(failures, error);
 
 // ---- calls ----
 

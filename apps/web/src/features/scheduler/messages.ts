@@ -20,20 +20,6 @@ export function useSchedulerMessage(): (text: string) => string {
   return useCallback((text: string) => (matchScheduler(text) ? own(text) : others(text)), [own, others]);
 }
 
-/**
- * The toast text of a failed call, or null when the user was told already (a broken connection or
- * a timeout: the HTTP client toasts those; a 401 signs out).
- */
-export function schedulerFailureText(
-  error: unknown,
-  translate: (text: string) => string,
-  fallback: string,
-): string | null {
-  if (!isApiError(error)) return fallback;
-  if (error.status === 0 || error.status === 504 || error.status === 401) return null;
-  return error.message.trim() && error.status < 500 ? translate(error.message) : fallback;
-}
-
 /** Where a field's server message goes: the schedule's own fields, or the record form's fields. */
 export interface SplitErrors {
   schedule: Record<string, string>;

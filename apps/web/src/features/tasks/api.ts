@@ -27,8 +27,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { shouldRetry } from '../../app/query-client.ts';
-import { isApiError } from '../../shared/api/api-error.ts';
+import { retryUnlessFinal } from '../../app/query-client.ts';
 import { http } from '../../shared/api/http.ts';
 import { itemEditorKeys } from '../item-editor/api.ts';
 import { recordKeys } from '../records/api.ts';
@@ -58,9 +57,6 @@ export const taskKeys = {
 
 // Pages show their own failures (LoadFailedAlert, not-found states): no generic toast.
 const quiet = { meta: { errorToast: false } } as const;
-/** A missing or refused task or record will not appear by asking again. */
-const retryUnlessFinal = (failures: number, error: unknown) =>
-  !(isApiError(error) && [400, 403, 404].includes(error.status)) && shouldRetry(failures, error);
 
 // ---- calls ----
 

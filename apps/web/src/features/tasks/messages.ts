@@ -22,23 +22,6 @@ export function useTaskMessage(): (text: string) => string {
   );
 }
 
-/**
- * The toast text of a failed task call: the server's reason when it gave one, else the action's
- * default (spec §8 'Error restarting process' for restart). Null when the user has already been
- * told: a broken connection or a timeout (the HTTP client toasts those), or a 401 (signed out).
- */
-export function taskFailureText(
-  error: unknown,
-  translate: (text: string) => string,
-  fallback: string,
-): string | null {
-  if (!isApiError(error)) return fallback;
-  if (error.status === 0 || error.status === 504 || error.status === 401) return null;
-  // A 500's generic text says less than the action's own default.
-  if (error.status >= 500 || !error.message.trim()) return fallback;
-  return translate(error.message);
-}
-
 /** The task was closed, taken away or is gone since the page loaded: its detail is worth reading again. */
 export const isTaskGone = (error: unknown): boolean =>
   isApiError(error) && [403, 404, 409].includes(error.status);

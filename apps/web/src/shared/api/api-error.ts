@@ -21,3 +21,19 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
   const errors = (error.data as { errors?: unknown }).errors;
   return Array.isArray(errors) ? (errors as FieldError[]) : [];
 }
+
+/**
+ * The toast text of a failed action: the server's reason when it gave one (translated), else the
+ * action's fallback (a 500's generic text says less than it). Null when the user has already been
+ * told: a broken connection or a timeout (the HTTP client toasts those), or a 401 (signed out).
+ */
+export function actionFailureText(
+  error: unknown,
+  translate: (text: string) => string,
+  fallback: string,
+): string | null {
+  if (!isApiError(error)) return fallback;
+  if (error.status === 0 || error.status === 504 || error.status === 401) return null;
+  if (error.status >= 500 || !error.message.trim()) return fallback;
+  return translate(error.message);
+}

@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { formatDate } from '../../organization/use-organization-preference.ts';
+import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
 import { useMarkNotificationRead, useNotificationDetail } from '../../shell/api.ts';
 import { formatTimeSince, notificationTarget } from '../../shell/format.ts';
 import { NOTIFICATIONS_PATH } from '../../shell/shell-constants.ts';
@@ -30,6 +30,7 @@ function useMarkReadOnOpen(notification: Notification | undefined): void {
 function NotificationDetail({ notification }: { notification: Notification }) {
   const { t, i18n } = useTranslation(NOTIFICATIONS_NAMESPACE);
   const { token } = theme.useToken();
+  const { preference } = useOrganizationPreference();
   const words = useNotificationWords();
   const params = notification.notification_params;
   const text = words.text(factsOf(notification));
@@ -65,7 +66,7 @@ function NotificationDetail({ notification }: { notification: Notification }) {
             label: t('detail.time'),
             children: (
               <time dateTime={notification.created_on}>
-                {formatDate(notification.created_on, 'datetime') || notification.created_on} (
+                {formatDate(notification.created_on, 'datetime', preference) || notification.created_on} (
                 {formatTimeSince(notification.time_since, i18n.language)})
               </time>
             ),

@@ -11,12 +11,12 @@ import Timeline from 'antd/es/timeline';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError, actionFailureText } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useInstance, useRetryInstance } from '../api.ts';
 import { formatInstant, recordHref } from '../format.ts';
-import { PROCESS_ENGINE_NAMESPACE, failureText, useProcessMessage } from '../messages.ts';
+import { PROCESS_ENGINE_NAMESPACE, useProcessMessage } from '../messages.ts';
 import { StatusTag } from './status-tag.tsx';
 
 /** Timeline colours by what happened: done green, broken red, a retry or restart grey. */
@@ -49,7 +49,7 @@ function FaultPanel({ instance }: { instance: ProcessInstanceDetail }) {
         else toast.success(message ? translate(message) : t('retry.done'));
       },
       onError: (error) => {
-        const text = failureText(error, translate, t('retry.failed'));
+        const text = actionFailureText(error, translate, t('retry.failed'));
         if (text) toast.error(text);
       },
     });

@@ -57,7 +57,9 @@ export function CronField({ cron, timeZone, onChange, serverError, showError }: 
   const preset: Preset = customChosen ? { ...read, kind: 'custom' } : read;
 
   const shapeError = cronShapeMessage(cron);
-  const settled = useDebouncedValue({ cron: cron.trim(), timeZone }, PREVIEW_DELAY_MS);
+  // One object per change of cron or zone: the debounce restarts on a new identity, not every render.
+  const asked = useMemo(() => ({ cron: cron.trim(), timeZone }), [cron, timeZone]);
+  const settled = useDebouncedValue(asked, PREVIEW_DELAY_MS);
   const preview = useSchedulePreview(settled.cron, settled.timeZone, cronShapeMessage(settled.cron) === null);
   const previewError =
     preview.isError && isApiError(preview.error) && preview.error.status === 400

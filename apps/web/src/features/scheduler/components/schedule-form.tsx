@@ -1,3 +1,4 @@
+import { actionFailureText } from '../../../shared/api/api-error.ts';
 import {
   SCHEDULE_NAME_MAX,
   TASK_SCHEDULER_MESSAGES,
@@ -21,12 +22,7 @@ import { FormRenderer, validateValues } from '../../form-renderer/form-renderer.
 import { useTimeZoneOptions } from '../../organization/api.ts';
 import { useOrganizationPreference } from '../../organization/use-organization-preference.ts';
 import { useSaveSchedule } from '../api.ts';
-import {
-  SCHEDULER_NAMESPACE,
-  schedulerFailureText,
-  splitFieldErrors,
-  useSchedulerMessage,
-} from '../messages.ts';
+import { SCHEDULER_NAMESPACE, splitFieldErrors, useSchedulerMessage } from '../messages.ts';
 import { CronField } from './cron-field.tsx';
 import { FieldBlock } from './field-block.tsx';
 
@@ -159,7 +155,7 @@ export function ScheduleForm({ form, schedule, onSaved, onCancel }: ScheduleForm
             setNotice(translate((error as Error).message || t('messages.fixValues')));
             return;
           }
-          const text = schedulerFailureText(error, translate, t('messages.saveFailed'));
+          const text = actionFailureText(error, translate, t('messages.saveFailed'));
           if (text) toast.error(text);
         },
       },

@@ -1,9 +1,10 @@
+import { actionFailureText } from '../../../shared/api/api-error.ts';
 import type { ScheduleDetail, ScheduleStatus } from '@formloop/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDeleteSchedule, useScheduleAction } from '../api.ts';
-import { SCHEDULER_NAMESPACE, schedulerFailureText, useSchedulerMessage } from '../messages.ts';
+import { SCHEDULER_NAMESPACE, useSchedulerMessage } from '../messages.ts';
 
 /** Pause, resume and delete with their toasts; each answers whether it worked. */
 export function useScheduleCommands() {
@@ -26,7 +27,7 @@ export function useScheduleCommands() {
         );
         return response.data;
       } catch (error) {
-        const text = schedulerFailureText(error, translate, t('messages.actionFailed'));
+        const text = actionFailureText(error, translate, t('messages.actionFailed'));
         if (text) toast.error(text);
         return null;
       }
@@ -41,7 +42,7 @@ export function useScheduleCommands() {
         toast.success(response.message ? translate(response.message) : t('messages.deleted'));
         return true;
       } catch (error) {
-        const text = schedulerFailureText(error, translate, t('messages.deleteFailed'));
+        const text = actionFailureText(error, translate, t('messages.deleteFailed'));
         if (text) toast.error(text);
         return false;
       }

@@ -1,3 +1,4 @@
+import { actionFailureText } from '../../../shared/api/api-error.ts';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import CloseOutlined from '@ant-design/icons/es/icons/CloseOutlined';
 import RollbackOutlined from '@ant-design/icons/es/icons/RollbackOutlined';
@@ -16,7 +17,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import type { EntryControls } from '../../item-editor/components/entry-editor.tsx';
 import { useTaskCall, type TaskCall } from '../api.ts';
-import { isTaskGone, TASKS_NAMESPACE, taskFailureText, useTaskMessage } from '../messages.ts';
+import { isTaskGone, TASKS_NAMESPACE, useTaskMessage } from '../messages.ts';
 import { TASKS_PATH } from '../paths.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { ReassignDialog } from './reassign-dialog.tsx';
@@ -82,7 +83,7 @@ export function TaskActionBar({ task, controls, onStale }: TaskActionBarProps) {
       setDialog(null);
       controls.leave(TASKS_PATH);
     } catch (error) {
-      const text = taskFailureText(error, translate, t('toasts.actionFailed'));
+      const text = actionFailureText(error, translate, t('toasts.actionFailed'));
       if (text) toast.error(text);
       if (isTaskGone(error)) {
         setDialog(null);

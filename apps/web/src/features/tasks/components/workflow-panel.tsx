@@ -1,3 +1,4 @@
+import { actionFailureText } from '../../../shared/api/api-error.ts';
 import RedoOutlined from '@ant-design/icons/es/icons/RedoOutlined';
 import RollbackOutlined from '@ant-design/icons/es/icons/RollbackOutlined';
 import { WORKFLOW_MESSAGES, type RecordRow } from '@formloop/contracts';
@@ -11,7 +12,7 @@ import { useToast } from '../../../shared/ui/toast.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import type { EntryControls } from '../../item-editor/components/entry-editor.tsx';
 import { useTaskCall } from '../api.ts';
-import { TASKS_NAMESPACE, taskFailureText, useTaskMessage } from '../messages.ts';
+import { TASKS_NAMESPACE, useTaskMessage } from '../messages.ts';
 import { ActionDialog } from './action-dialog.tsx';
 import { WorkflowHistory } from './workflow-history.tsx';
 
@@ -65,7 +66,7 @@ function RecordWorkflow({ record, controls, onChanged }: WorkflowPanelProps & { 
     } catch (error) {
       const fallback =
         kind === 'restart' ? translate(WORKFLOW_MESSAGES.restartFailed) : t('toasts.withdrawFailed');
-      const text = taskFailureText(error, translate, fallback);
+      const text = actionFailureText(error, translate, fallback);
       if (text) toast.error(text);
     } finally {
       inFlight.current = false;

@@ -1,3 +1,4 @@
+import { actionFailureText } from '../../../shared/api/api-error.ts';
 import type { TaskRow, TaskTab } from '@formloop/contracts';
 import { canUseSettings, SEARCH_DEBOUNCE_MS, type PageSize } from '@formloop/domain';
 import Button from 'antd/es/button';
@@ -18,7 +19,7 @@ import { ReassignDialog } from '../components/reassign-dialog.tsx';
 import { TaskListToolbar } from '../components/task-list-toolbar.tsx';
 import { TaskTable } from '../components/task-table.tsx';
 import { useTaskListPosition } from '../lib/list-position.ts';
-import { TASKS_NAMESPACE, taskFailureText, useTaskMessage } from '../messages.ts';
+import { TASKS_NAMESPACE, useTaskMessage } from '../messages.ts';
 import { taskEditorPath } from '../paths.ts';
 
 type Order = TaskListBody['orders'][number];
@@ -88,7 +89,7 @@ export function TaskListPage() {
       setReassigning(false);
       setSelection({ key: '', rows: [] });
     } catch (error) {
-      const text = taskFailureText(error, translate, t('toasts.actionFailed'));
+      const text = actionFailureText(error, translate, t('toasts.actionFailed'));
       if (text) toast.error(text);
     }
   };

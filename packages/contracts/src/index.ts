@@ -50,3 +50,4 @@ export * from './record-import.ts';
 export * from './workflow.ts';
 export * from './task-scheduler.ts';
 export * from './process-engine.ts';
+export * from './sso.ts';

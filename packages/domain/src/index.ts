@@ -39,3 +39,4 @@ export * from './records/number-format.ts';
 export * from './records/record-values.ts';
 export * from './records/sequence.ts';
 export * from './notifications/notification-types.ts';
+export * from './auth/return-url.ts';

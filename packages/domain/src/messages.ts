@@ -120,6 +120,16 @@ const STATIC_MESSAGES = {
   authenticatorNotStarted: 'Start by scanning the QR code, then enter the code your app shows.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   invalidJson: 'The request body is not valid JSON.',
+
+  // --- Single sign-on (SAML and a third-party OpenID Connect provider): shown on the login page ---
+  ssoNotConfigured: 'This sign-in method is not set up for your organization.',
+  ssoUnknownUser: 'No account here matches the one you signed in with. Please contact your administrator.',
+  ssoBadSignature: 'The sign-in response was not signed by your identity provider and was refused.',
+  ssoExpired: 'The sign-in response has expired. Please sign in again.',
+  ssoReplayed: 'This sign-in response has already been used. Please sign in again.',
+  ssoUnreachable: 'The sign-in provider could not be reached. Please try again later.',
+  ssoFailed: 'Signing in with your provider did not succeed. Please try again.',
+  ssoNoSeat: 'No licence is free for a new account. Please contact your administrator.',
 } as const;
 export type StaticMessageKey = keyof typeof STATIC_MESSAGES;
 

@@ -11,3 +11,4 @@ export * from './reference-data.ts';
 export * from './records.ts';
 export * from './workflow.ts';
 export * from './scheduling.ts';
+export * from './sso.ts';

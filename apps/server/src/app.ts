@@ -49,6 +49,7 @@ import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notic
 import { registerTaskSchedulerModule } from './modules/task-scheduler/task-scheduler.module.ts';
 import { registerHub } from './platform/realtime/hub.ts';
 import { registerProcessEngineModule } from './modules/process-engine/process-engine.module.ts';
+import { registerSsoModule } from './modules/sso/sso.module.ts';
 import { notificationRoutes } from './modules/notifications/notification.routes.ts';
 import { createNotificationService } from './modules/notifications/notification.service.ts';
 import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
@@ -135,6 +136,8 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
     createAuthenticate,
     sessionCache,
   });
+  // Sign-in through the tenant's SAML identity provider or third-party OpenID Connect provider.
+  await registerSsoModule(app, { db, guard, tokens, config, sealingKey: secrets.jwtPrivateKey });
   await registerProfileModule(app, { db, sessionCache, guard, config });
   await app.register(notificationRoutes({ service: createNotificationService(db), guard }));
   await registerOrganizationModule(app, { db, guard });

@@ -2,16 +2,14 @@ import { MESSAGES, REMEMBER_MACHINE_DAYS, decryptLoginPayload, validateLogin } f
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, unauthenticated } from '../../platform/http/errors.ts';
-import { burnPasswordCheck, newSecret, sha256, verifyPassword } from './credentials.ts';
+import { burnPasswordCheck, sha256, verifyPassword } from './credentials.ts';
 import type { CallContext, IdentityDeps } from './identity.context.ts';
-import { PENDING_2FA_TTL_SECONDS } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 import type { UserRow } from './identity.repository.ts';
+import { createSessionOpening, type SignInOutcome } from './session-opening.ts';
 import { normaliseRecoveryCode, verifyTotp } from './totp.ts';
 
-export type SignInOutcome =
-  | { kind: 'signed-in'; sessionSecret: string; rememberToken?: string }
-  | { kind: 'two-factor'; pendingToken: string };
+export type { SignInOutcome } from './session-opening.ts';
 
 /** Failures that must still commit what they wrote (the failed-attempt count) before they are thrown. */
 type Attempt<T> = { ok: true; value: T } | { ok: false; error: AppError };
@@ -25,6 +23,7 @@ const lockedError = (until: Date) =>
 
 export function createSignInService(deps: IdentityDeps) {
   const { db, tokens, config } = deps;
+  const { openSession, afterFirstFactor } = createSessionOpening(deps);
 
   const unwrap = <T>(attempt: Attempt<T>): T => {
     if (!attempt.ok) throw attempt.error;
@@ -55,37 +54,6 @@ export function createSignInService(deps: IdentityDeps) {
     }
     await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: failures });
     return fallback;
-  }
-
-  async function openSession(
-    tx: TenantTx,
-    ctx: CallContext,
-    user: UserRow,
-    how: string,
-    remembered: boolean,
-  ) {
-    const sessionSecret = newSecret();
-    const session = await repo.insertSession(tx, {
-      tenantId: ctx.tenantId,
-      userId: user.id,
-      secretHash: sha256(sessionSecret),
-      securityStamp: user.securityStamp,
-      isMachineRemembered: remembered,
-      expiresAt: new Date(Date.now() + config.SESSION_TTL_SECONDS * 1000),
-      userAgent: ctx.userAgent,
-      ipAddress: ctx.ipAddress,
-    });
-    await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: 0, lockoutUntil: null });
-    await appendAudit(tx, {
-      tenantId: ctx.tenantId,
-      userId: user.id,
-      entity: 'session',
-      entityId: session.id,
-      action: 'sign-in',
-      after: { method: how, machine_remembered: remembered, ip: ctx.ipAddress },
-      requestId: ctx.requestId,
-    });
-    return sessionSecret;
   }
 
   const isLocked = (user: UserRow) => user.lockoutUntil !== null && user.lockoutUntil.getTime() > Date.now();
@@ -126,31 +94,7 @@ export function createSignInService(deps: IdentityDeps) {
         // Only a caller who knows the password learns that the account is disabled.
         if (!user.isActive)
           return { ok: false, error: new AppError(403, 'FORBIDDEN', MESSAGES.accountDisabled) };
-        if (user.twoFactorEnabled) {
-          const machineKnown =
-            remembered?.userId === user.id &&
-            remembered.tenantId === ctx.tenantId &&
-            remembered.securityStamp === user.securityStamp;
-          if (!machineKnown) {
-            const pendingToken = await tokens.signPending2fa(
-              { userId: user.id, tenantId: ctx.tenantId, rememberable: true },
-              PENDING_2FA_TTL_SECONDS,
-            );
-            await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: 0 });
-            return { ok: true, value: { kind: 'two-factor', pendingToken } };
-          }
-          return {
-            ok: true,
-            value: {
-              kind: 'signed-in',
-              sessionSecret: await openSession(tx, ctx, user, 'password+remembered-machine', true),
-            },
-          };
-        }
-        return {
-          ok: true,
-          value: { kind: 'signed-in', sessionSecret: await openSession(tx, ctx, user, 'password', false) },
-        };
+        return { ok: true, value: await afterFirstFactor(tx, ctx, user, 'password', remembered) };
       });
       return unwrap(attempt);
     },

@@ -13,7 +13,7 @@ import {
  * All tokens we sign carry a `typ`, so a remember-machine cookie can never pass for an access token.
  * Ed25519 (EdDSA): small, fast, and the public key alone verifies (several nodes, one key pair).
  */
-type TokenType = 'access' | 'pending2fa' | 'remember';
+type TokenType = 'access' | 'pending2fa' | 'remember' | 'sso-state';
 
 export interface AccessClaims {
   userId: string;
@@ -36,6 +36,19 @@ const ALG = 'EdDSA';
 const ISSUER = 'formloop';
 const VERIFIED_CACHE_SIZE = 20_000;
 
+/**
+ * One single-sign-on attempt, carried by the browser (SAML RelayState, OIDC state cookie): where to
+ * go afterwards and, for OpenID Connect, the PKCE verifier, state and nonce to check the answer with.
+ */
+export interface SsoStateClaims {
+  tenantId: string;
+  provider: 'saml' | 'oidc';
+  returnUrl: string;
+  codeVerifier?: string;
+  state?: string;
+  nonce?: string;
+}
+
 export interface TokenService {
   signAccess(input: {
     userId: string;
@@ -47,6 +60,8 @@ export interface TokenService {
   verifyPending2fa(token: string): Promise<Pending2faClaims | null>;
   signRemember(input: RememberClaims, ttlSeconds: number): Promise<string>;
   verifyRemember(token: string): Promise<RememberClaims | null>;
+  signSsoState(input: SsoStateClaims, ttlSeconds: number): Promise<string>;
+  verifySsoState(token: string): Promise<SsoStateClaims | null>;
 }
 
 export async function createTokenService(keys: {
@@ -109,6 +124,26 @@ export async function createTokenService(keys: {
       return p && str(p['tid'])
         ? { userId: p.sub!, tenantId: str(p['tid']), rememberable: p['rem'] === true }
         : null;
+    },
+    signSsoState: ({ tenantId, provider, returnUrl, codeVerifier, state, nonce }, ttl) =>
+      sign(
+        'sso-state',
+        tenantId,
+        { prv: provider, ret: returnUrl, cv: codeVerifier, st: state, n: nonce },
+        ttl,
+      ),
+    async verifySsoState(token) {
+      const p = await verify('sso-state', token);
+      const provider = p?.['prv'];
+      if (!p || (provider !== 'saml' && provider !== 'oidc')) return null;
+      return {
+        tenantId: p.sub!,
+        provider,
+        returnUrl: str(p['ret']),
+        ...(str(p['cv']) ? { codeVerifier: str(p['cv']) } : {}),
+        ...(str(p['st']) ? { state: str(p['st']) } : {}),
+        ...(str(p['n']) ? { nonce: str(p['n']) } : {}),
+      };
     },
     signRemember: ({ userId, tenantId, securityStamp }, ttl) =>
       sign('remember', userId, { tid: tenantId, stamp: securityStamp }, ttl),

@@ -1,0 +1,149 @@
+import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
+import { MESSAGES } from '@formloop/domain';
+import type { TokenService } from '../../platform/auth/tokens.ts';
+import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
+import type { ProviderIdentity } from './sso-sign-in.service.ts';
+import { SsoRefusal } from './sso-sign-in.service.ts';
+import { serviceProvider, type TenantSso } from './sso-settings.service.ts';
+import * as repo from './sso.repository.ts';
+
+/** How far the IdP's clock may differ from ours when NotBefore / NotOnOrAfter are checked. */
+export const SAML_CLOCK_SKEW_MS = 2 * 60_000;
+/** How long a sign-in at the IdP may take before its answer is refused. */
+export const SAML_REQUEST_TTL_MS = 10 * 60_000;
+
+/**
+ * node-saml's InResponseTo memory in PostgreSQL (any node may receive the answer). Removal is left
+ * to the sign-in transaction (repo.consumeSamlRequest), which deletes the row atomically: of two
+ * copies of one answer only the first signs in.
+ */
+function requestCache(db: TenantDb, tenantId: string): CacheProvider {
+  return {
+    async saveAsync(key) {
+      await db.inTenant(tenantId, async (tx) => {
+        await repo.pruneSamlRequests(tx, tenantId, SAML_REQUEST_TTL_MS);
+        await repo.saveSamlRequest(tx, tenantId, key);
+      });
+      return { value: new Date().toISOString(), createdAt: Date.now() };
+    },
+    // node-saml reads the value as the time the request was sent (it checks the age itself too).
+    async getAsync(key) {
+      const sentOn = await db.inTenant(tenantId, (tx) =>
+        repo.samlRequestSentOn(tx, tenantId, key, SAML_REQUEST_TTL_MS),
+      );
+      return sentOn ? sentOn.toISOString() : null;
+    },
+    removeAsync: async (key) => key,
+  };
+}
+
+/** The first value of an attribute (IdPs send single values as arrays too). */
+function attribute(profile: Profile, name: string): string {
+  if (!name) return '';
+  if (name === 'nameID') return profile.nameID ?? '';
+  const attributes = (profile['attributes'] ?? {}) as Record<string, unknown>;
+  const value = attributes[name] ?? profile[name];
+  const first = Array.isArray(value) ? value[0] : value;
+  return typeof first === 'string' ? first.trim() : '';
+}
+
+/** What node-saml's refusal means to the person signing in. */
+export function samlRefusalMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : '';
+  if (/signature|Unknown SAML issuer|Missing SAML issuer/i.test(text)) return MESSAGES.ssoBadSignature;
+  // An expired assertion usually fails its subject confirmation first (same NotOnOrAfter).
+  if (/expired|not yet valid|too old|No valid subject confirmation/i.test(text)) return MESSAGES.ssoExpired;
+  if (/InResponseTo/i.test(text)) return MESSAGES.ssoReplayed;
+  return MESSAGES.ssoFailed;
+}
+
+export function createSamlFlow(deps: { db: TenantDb; tokens: TokenService }) {
+  const { db, tokens } = deps;
+
+  function samlFor(tenantId: string, origin: string, settings: TenantSso): SAML {
+    const sp = serviceProvider(origin, settings.saml);
+    return new SAML({
+      entryPoint: settings.saml.entryPoint,
+      callbackUrl: sp.acsUrl,
+      issuer: sp.entityId,
+      audience: sp.entityId,
+      idpCert: settings.saml.idpCertificate,
+      ...(settings.saml.idpEntityId ? { idpIssuer: settings.saml.idpEntityId } : {}),
+      wantAssertionsSigned: true,
+      wantAuthnResponseSigned: true,
+      validateInResponseTo: ValidateInResponseTo.always,
+      requestIdExpirationPeriodMs: SAML_REQUEST_TTL_MS,
+      cacheProvider: requestCache(db, tenantId),
+      acceptedClockSkewMs: SAML_CLOCK_SKEW_MS,
+      identifierFormat: null,
+      // Asking for a password context would make IdPs that sign in otherwise (MFA, passkeys) refuse.
+      disableRequestedAuthnContext: true,
+    });
+  }
+
+  return {
+    /** The IdP URL that starts the sign-in (HTTP-Redirect binding), remembering where to return. */
+    async start(tenantId: string, origin: string, settings: TenantSso, returnUrl: string): Promise<string> {
+      const relayState = await tokens.signSsoState(
+        { tenantId, provider: 'saml', returnUrl },
+        SAML_REQUEST_TTL_MS / 1000,
+      );
+      return samlFor(tenantId, origin, settings).getAuthorizeUrlAsync(relayState, new URL(origin).host, {});
+    },
+
+    /** Where the browser came from (RelayState), read before anything can fail. */
+    async returnUrlOf(tenantId: string, relayState: string | undefined): Promise<string | null> {
+      const state = relayState ? await tokens.verifySsoState(relayState) : null;
+      return state && state.tenantId === tenantId && state.provider === 'saml' ? state.returnUrl : null;
+    },
+
+    /** Checks the IdP's answer; the identity it vouches for and the request it answers. */
+    async answer(
+      tenantId: string,
+      origin: string,
+      settings: TenantSso,
+      form: { SAMLResponse: string; RelayState?: string },
+    ): Promise<{ identity: ProviderIdentity; requestId: string }> {
+      let profile: Profile | null;
+      try {
+        ({ profile } = await samlFor(tenantId, origin, settings).validatePostResponseAsync({
+          SAMLResponse: form.SAMLResponse,
+          ...(form.RelayState ? { RelayState: form.RelayState } : {}),
+        }));
+      } catch (error) {
+        throw new SsoRefusal(samlRefusalMessage(error), { cause: error });
+      }
+      const requestId = typeof profile?.['inResponseTo'] === 'string' ? profile['inResponseTo'] : '';
+      if (!profile || !requestId) throw new SsoRefusal(MESSAGES.ssoFailed);
+      const { usernameAttribute, emailAttribute, fullNameAttribute } = settings.saml;
+      return {
+        requestId,
+        identity: {
+          username: attribute(profile, usernameAttribute),
+          email: attribute(profile, emailAttribute),
+          fullname: attribute(profile, fullNameAttribute),
+        },
+      };
+    },
+
+    /** Marks the answered request used, in the sign-in transaction; false when it already was (a replay). */
+    consume: (tx: TenantTx, tenantId: string, requestId: string) =>
+      repo.consumeSamlRequest(tx, tenantId, requestId),
+
+    /** Our metadata for the tenant's IdP (unsigned; no encryption key offered). */
+    metadata(origin: string, settings: TenantSso): string {
+      // The metadata needs no IdP yet: a placeholder entry point and certificate keep node-saml content.
+      const saml = new SAML({
+        callbackUrl: serviceProvider(origin, settings.saml).acsUrl,
+        issuer: serviceProvider(origin, settings.saml).entityId,
+        idpCert: settings.saml.idpCertificate || 'unset',
+        wantAssertionsSigned: true,
+        wantAuthnResponseSigned: true,
+        identifierFormat: null,
+      });
+      return saml.generateServiceProviderMetadata(null, null);
+    },
+  };
+}
+
+export type SamlFlow = ReturnType<typeof createSamlFlow>;

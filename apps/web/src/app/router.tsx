@@ -3,6 +3,7 @@ import { Navigate, Outlet, type RouteObject } from 'react-router';
 import { AuthLayout } from '../features/auth/components/auth-layout.tsx';
 import { PublicOnly } from '../features/auth/guards.tsx';
 import { LOGIN_PATH } from '../features/auth/return-url.ts';
+import { SSO_SETTINGS_PATH } from '../features/sso/paths.ts';
 import type { AreaKey } from '../features/home/areas.ts';
 import { isLoginHost } from '../features/public/login-host.ts';
 import { LoadingScreen } from '../features/auth/components/loading-screen.tsx';
@@ -21,10 +22,11 @@ const ResetPasswordPage = page(
   'ResetPasswordPage',
 );
 const LogoutPage = page(() => import('../features/auth/pages/logout-page.tsx'), 'LogoutPage');
+// /authentication/sso: where a SAML or OpenID Connect sign-in comes back to ('Verifying...').
+const SsoPage = page(() => import('../features/auth/pages/sso-page.tsx'), 'SsoPage');
 // Small pages travel in groups: one chunk compresses better than five, and the login route's
 // shared code then splits into fewer pieces.
 const publicPages = () => import('../features/public/pages/public-pages.ts');
-const SsoPage = page(publicPages, 'SsoPage');
 const DomainEntryPage = page(publicPages, 'DomainEntryPage');
 const MaintenancePage = page(publicPages, 'MaintenancePage');
 const MtdPage = page(publicPages, 'MtdPage');
@@ -47,6 +49,12 @@ const errorScreen = () => import('../shared/ui/error-boundary.tsx');
 const ErrorFallback = page(errorScreen, 'ErrorFallback');
 // The application shell: top bar, sidebar, breadcrumbs and footer around every signed-in page.
 const AppShell = page(() => import('../features/shell/app-shell.tsx'), 'AppShell');
+// Single sign-on settings (issue 9): not a spec §2 route, so not in the route table; the page's module
+// sends anyone but administrators and system administrators to /404, as the route guards do.
+const SsoSettingsRoute = page(
+  () => import('../features/sso/pages/sso-settings-page.tsx'),
+  'SsoSettingsRoute',
+);
 /** A render failure anywhere: the error screen of spec §2. */
 function RouteError() {
   return (
@@ -124,7 +132,10 @@ export const routes: RouteObject[] = [
         element: <RequireAuth />,
         children: [
           { index: true, element: <RootRedirect /> },
-          { element: <AppShell />, children: signedInRoutes },
+          {
+            element: <AppShell />,
+            children: [...signedInRoutes, { path: SSO_SETTINGS_PATH, element: <SsoSettingsRoute /> }],
+          },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

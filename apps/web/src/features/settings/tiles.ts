@@ -11,6 +11,7 @@ import ClusterOutlined from '@ant-design/icons/es/icons/ClusterOutlined';
 import DeploymentUnitOutlined from '@ant-design/icons/es/icons/DeploymentUnitOutlined';
 import HistoryOutlined from '@ant-design/icons/es/icons/HistoryOutlined';
 import IdcardOutlined from '@ant-design/icons/es/icons/IdcardOutlined';
+import LoginOutlined from '@ant-design/icons/es/icons/LoginOutlined';
 import MenuOutlined from '@ant-design/icons/es/icons/MenuOutlined';
 import RobotOutlined from '@ant-design/icons/es/icons/RobotOutlined';
 import SafetyCertificateOutlined from '@ant-design/icons/es/icons/SafetyCertificateOutlined';
@@ -24,6 +25,7 @@ import {
   type UserFlags,
 } from '@formloop/domain';
 import type { ComponentType } from 'react';
+import { SSO_SETTINGS_PATH } from '../sso/paths.ts';
 
 export interface SettingsTile {
   key: string;
@@ -36,7 +38,7 @@ export interface SettingsTile {
 }
 
 export interface SettingsSection {
-  key: 'people' | 'appSetup' | 'integrations' | 'system';
+  key: 'people' | 'appSetup' | 'integrations' | 'security' | 'system';
   visible: (flags: UserFlags) => boolean;
   tiles: readonly SettingsTile[];
 }
@@ -93,6 +95,12 @@ export const SETTINGS_SECTIONS: readonly SettingsSection[] = [
         alwaysDisabled: true,
       },
     ],
+  },
+  {
+    // Single sign-on (issue 9): how people sign in is the administrators' call, as integrations are.
+    key: 'security',
+    visible: canUseIntegrations,
+    tiles: [{ key: 'singleSignOn', path: SSO_SETTINGS_PATH, icon: LoginOutlined }],
   },
   {
     key: 'system',

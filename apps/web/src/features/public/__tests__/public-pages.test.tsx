@@ -108,38 +108,4 @@ describe('other public pages (spec §2)', () => {
     renderApp('/maintenance');
     expect(await screen.findByText('Scheduled maintenance')).toBeTruthy();
   });
-
-  it("/authentication/sso shows 'Verifying...', then signs in and goes to ReturnUrl", async () => {
-    let answer: (value: ReturnType<typeof ok>) => void = () => undefined;
-    mockFetch({
-      [`POST ${API_PATHS.sessionToken}`]: () => new Promise((resolve) => (answer = resolve)),
-      [`GET ${API_PATHS.isAuthenticated}`]: ok(null),
-      [`GET ${API_PATHS.tenantInfo}`]: ok(null),
-    });
-    const app = renderApp('/authentication/sso?ReturnUrl=%2Fnotifications');
-    expect(await screen.findByText(MESSAGES.verifying)).toBeTruthy();
-    answer(ok(adminSession));
-    // The signed-in pages load lazily: on a busy machine that takes longer than waitFor's 1 s default.
-    await waitFor(() => expect(locationOf(app)).toBe('/notifications'), { timeout: 10_000 });
-    expect(authStore.getState().authToken).toBe(adminSession.token);
-  });
-
-  it('/authentication/sso goes back to login with the status the provider sent', async () => {
-    const calls = mockFetch({});
-    const app = renderApp('/authentication/sso?status=Access%20denied');
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'), {
-      timeout: 10_000,
-    });
-    expect((await screen.findByRole('alert')).textContent).toContain('Access denied');
-    expect(calls).toEqual([]);
-  });
-
-  it('/authentication/sso goes back to login when no session can be had', async () => {
-    mockFetch({ [`POST ${API_PATHS.sessionToken}`]: fail(401, MESSAGES.sessionExpired) });
-    const app = renderApp('/authentication/sso');
-    await waitFor(() => expect(app.router.state.location.pathname).toBe('/authentication/login'), {
-      timeout: 10_000,
-    });
-    expect((await screen.findByRole('alert')).textContent).toContain(MESSAGES.sessionExpired);
-  });
 });

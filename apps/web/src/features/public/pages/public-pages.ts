@@ -2,4 +2,3 @@
 export { DomainEntryPage } from './domain-entry-page.tsx';
 export { MaintenancePage } from './maintenance-page.tsx';
 export { MtdPage } from './mtd-page.tsx';
-export { SsoPage } from './sso-page.tsx';

@@ -62,11 +62,11 @@ const tooltips = () => screen.queryAllByRole('tooltip').map((node) => node.textC
 const tile = (key: string) => screen.getByTestId(`settings-tile-${key}`);
 
 describe('settings landing page', { timeout: 30_000 }, () => {
-  it('shows an administrator people, app setup and integrations, but not System', async () => {
+  it('shows an administrator people, app setup, integrations and security, but not System', async () => {
     mockTenant();
     renderSettings('admin');
     expect(await screen.findByRole('heading', { name: 'Settings', level: 1 })).toBeTruthy();
-    expect(sectionTitles()).toEqual(['People', 'App setup', 'Integrations']);
+    expect(sectionTitles()).toEqual(['People', 'App setup', 'Integrations', 'Security']);
     const people = screen.getByRole('region', { name: 'People' });
     const links = within(people)
       .getAllByRole('link')
@@ -87,22 +87,34 @@ describe('settings landing page', { timeout: 30_000 }, () => {
     ).toEqual(['/settings/menu', '/module-categories', '/settings/organization']);
     expect(screen.getByRole('link', { name: /Webhooks/ }).getAttribute('href')).toBe('/webhooks');
     expect(screen.getByRole('link', { name: /Connect Hub/ }).getAttribute('href')).toBe('/connect-hub');
+    const security = screen.getByRole('region', { name: 'Security' });
+    expect(
+      within(security)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      [
+        'Single sign-onLet people sign in through your SAML or OpenID Connect identity provider.',
+        '/settings/single-sign-on',
+      ],
+    ]);
     expect(screen.queryByText('Audit Trail')).toBeNull();
     expect(screen.queryByText('Process Engine')).toBeNull();
   });
 
-  it('shows a consultant no integrations (spec §6) and a system administrator the System section', async () => {
+  it('shows a consultant no integrations or security (spec §6) and a system administrator the System section', async () => {
     mockTenant();
     const consultant = renderSettings('consultant');
     expect(await screen.findByRole('heading', { name: 'People', level: 2 })).toBeTruthy();
     expect(sectionTitles()).toEqual(['People', 'App setup']);
     expect(screen.queryByText('Webhooks')).toBeNull();
     expect(screen.queryByText('Robotic Automation')).toBeNull();
+    expect(screen.queryByText('Single sign-on')).toBeNull();
     consultant.unmount();
 
     renderSettings('sysAdmin');
     expect(await screen.findByRole('heading', { name: 'System', level: 2 })).toBeTruthy();
-    expect(sectionTitles()).toEqual(['People', 'App setup', 'Integrations', 'System']);
+    expect(sectionTitles()).toEqual(['People', 'App setup', 'Integrations', 'Security', 'System']);
     const system = screen.getByRole('region', { name: 'System' });
     expect(
       within(system)
@@ -195,8 +207,8 @@ describe('visibleSections', () => {
   it('follows the spec §6 role rules', () => {
     const keys = (role: keyof typeof flags) => visibleSections(flags[role]).map((section) => section.key);
     expect(keys('consultant')).toEqual(['people', 'appSetup']);
-    expect(keys('admin')).toEqual(['people', 'appSetup', 'integrations']);
-    expect(keys('sysAdmin')).toEqual(['people', 'appSetup', 'integrations', 'system']);
+    expect(keys('admin')).toEqual(['people', 'appSetup', 'integrations', 'security']);
+    expect(keys('sysAdmin')).toEqual(['people', 'appSetup', 'integrations', 'security', 'system']);
     expect(visibleSections(null)).toEqual([]);
   });
 });

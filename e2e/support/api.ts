@@ -8,6 +8,7 @@ import { encryptLoginPayload } from '@formloop/domain';
 export interface Api {
   get<T = unknown>(path: string): Promise<T>;
   post<T = unknown>(path: string, body?: unknown): Promise<T>;
+  put<T = unknown>(path: string, body?: unknown): Promise<T>;
   dispose(): Promise<void>;
 }
 
@@ -34,6 +35,7 @@ export async function apiAs(baseURL: string, username: string, password: string)
     get: async (path) => unwrap(`GET ${path}`, await context.get(path, { headers })),
     post: async (path, body = {}) =>
       unwrap(`POST ${path}`, await context.post(path, { headers, data: body })),
+    put: async (path, body = {}) => unwrap(`PUT ${path}`, await context.put(path, { headers, data: body })),
     dispose: () => context.dispose(),
   };
 }

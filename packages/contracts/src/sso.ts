@@ -35,6 +35,7 @@ export const SSO_MESSAGES = {
   invalidUrl: 'Enter a full http or https address.',
   scopesNeedOpenid: 'The scopes must include openid.',
   jitKindNotAllowed: 'Accounts created at sign-in cannot be system administrators.',
+  samlEntryPointUnreachable: 'The identity provider’s sign-in URL could not be reached: {reason}',
   samlTestSucceeded:
     'The identity provider’s settings are complete and its certificate is valid until {validTo}.',
   oidcTestSucceeded: 'Discovered {issuer}; its authorization and token endpoints are reachable.',

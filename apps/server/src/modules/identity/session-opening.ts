@@ -73,7 +73,7 @@ export function createSessionOpening(deps: Pick<IdentityDeps, 'tokens' | 'config
           remembered.securityStamp === user.securityStamp;
         if (!machineKnown) {
           const pendingToken = await tokens.signPending2fa(
-            { userId: user.id, tenantId: ctx.tenantId, rememberable: true },
+            { userId: user.id, tenantId: ctx.tenantId, rememberable: true, firstFactor: how },
             PENDING_2FA_TTL_SECONDS,
           );
           await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: 0 });

@@ -138,7 +138,7 @@ export function createSignInService(deps: IdentityDeps) {
             } as const;
           }
           await repo.updateUser(tx, ctx.tenantId, user.id, { lastTotpStep: step });
-          how = 'password+totp';
+          how = `${pending.firstFactor ?? 'password'}+totp`;
         } else {
           const wanted = sha256(normaliseRecoveryCode(proof.recoveryCode));
           if (!user.recoveryCodeHashes.includes(wanted)) {
@@ -150,7 +150,7 @@ export function createSignInService(deps: IdentityDeps) {
           await repo.updateUser(tx, ctx.tenantId, user.id, {
             recoveryCodeHashes: user.recoveryCodeHashes.filter((h) => h !== wanted),
           });
-          how = 'password+recovery-code';
+          how = `${pending.firstFactor ?? 'password'}+recovery-code`;
         }
         const remember = rememberMachine && pending.rememberable;
         const sessionSecret = await openSession(tx, ctx, user, how, remember);

@@ -76,6 +76,23 @@ async function downloadMetadata(url: string): Promise<string> {
 }
 
 /**
+ * Whether the IdP's sign-in URL answers at all (any HTTP status will do: without a SAMLRequest most
+ * IdPs answer 400); null when it does, else why not.
+ */
+async function entryPointProblem(entryPoint: string): Promise<string | null> {
+  try {
+    const response = await fetch(entryPoint, {
+      signal: AbortSignal.timeout(METADATA_TIMEOUT_MS),
+      redirect: 'manual',
+    });
+    await response.body?.cancel();
+    return null;
+  } catch (error) {
+    return describeFailure(error);
+  }
+}
+
+/**
  * The SAML settings made whole: metadata (pasted XML first, else the URL) fills the entry point,
  * certificate and IdP entity id; then what a sign-in needs must be there. Throws 400 with the reason.
  */
@@ -251,6 +268,10 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
       if (body.provider === 'saml') {
         try {
           const saml = await resolveSaml(body.saml ?? stored.saml);
+          const unreachable = await entryPointProblem(saml.entryPoint);
+          if (unreachable) {
+            return { ok: false, message: message('samlEntryPointUnreachable', { reason: unreachable }) };
+          }
           return {
             ok: true,
             message: message('samlTestSucceeded', { validTo: certificateValidTo(saml.idpCertificate) }),

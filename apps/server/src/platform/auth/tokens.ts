@@ -25,6 +25,8 @@ export interface Pending2faClaims {
   userId: string;
   tenantId: string;
   rememberable: boolean;
+  /** How the first factor was given ('password', 'saml', 'oidc'), for the audit row of the second. */
+  firstFactor?: string;
 }
 export interface RememberClaims {
   userId: string;
@@ -117,12 +119,17 @@ export async function createTokenService(keys: {
       verifiedAccess.set(token, claims);
       return claims;
     },
-    signPending2fa: ({ userId, tenantId, rememberable }, ttl) =>
-      sign('pending2fa', userId, { tid: tenantId, rem: rememberable }, ttl),
+    signPending2fa: ({ userId, tenantId, rememberable, firstFactor }, ttl) =>
+      sign('pending2fa', userId, { tid: tenantId, rem: rememberable, ff: firstFactor }, ttl),
     async verifyPending2fa(token) {
       const p = await verify('pending2fa', token);
       return p && str(p['tid'])
-        ? { userId: p.sub!, tenantId: str(p['tid']), rememberable: p['rem'] === true }
+        ? {
+            userId: p.sub!,
+            tenantId: str(p['tid']),
+            rememberable: p['rem'] === true,
+            firstFactor: str(p['ff']) || 'password',
+          }
         : null;
     },
     signSsoState: ({ tenantId, provider, returnUrl, codeVerifier, state, nonce }, ttl) =>

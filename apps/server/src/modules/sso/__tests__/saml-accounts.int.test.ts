@@ -150,7 +150,15 @@ describe('the second factor after a SAML sign-in', () => {
       isPersistent: true,
     });
     expect(done.statusCode, done.body).toBe(200);
-    expect(await client.fetchSessionToken()).toMatchObject({ username: 'tess', is2faEnabled: true });
+    const token = await client.fetchSessionToken();
+    expect(token).toMatchObject({ username: 'tess', is2faEnabled: true });
+    // The audit row names both factors: the IdP's sign-in, then the authenticator code.
+    const { rows } = await server.owner.query(
+      `SELECT after->>'method' AS method FROM audit_log
+        WHERE entity = 'session' AND action = 'sign-in' AND user_id = $1`,
+      [token.uid],
+    );
+    expect(rows.map((row) => row.method)).toContain('saml+totp');
   });
 
   it('signs the same user in directly when the tenant trusts the IdP’s MFA', async () => {

@@ -109,13 +109,29 @@ describe('testing the SAML connection', () => {
     const validTo = new Date(new X509Certificate(certificatePem).validTo);
     const res = await admin.post(SSO_PATHS.test, {
       provider: 'saml',
-      saml: { enabled: true, entryPoint: 'https://idp.example.com/sso', idpCertificate: certificatePem },
+      // Any HTTP answer shows the sign-in URL is there (the little metadata server answers it).
+      saml: { enabled: true, entryPoint: metadataUrl, idpCertificate: certificatePem },
     });
     expect(res.statusCode, res.body).toBe(200);
     const { ok, message } = res.json().data;
     expect(ok).toBe(true);
     expect(message.startsWith(textBefore(SSO_MESSAGES.samlTestSucceeded))).toBe(true);
     expect(message).toContain(String(validTo.getUTCFullYear()));
+  });
+
+  it('answers ok false when the IdP’s sign-in URL cannot be reached', async () => {
+    const res = await admin.post(SSO_PATHS.test, {
+      provider: 'saml',
+      saml: {
+        enabled: true,
+        entryPoint: `http://127.0.0.1:${await freePort()}/sso`,
+        idpCertificate: certificatePem,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const { ok, message } = res.json().data;
+    expect(ok).toBe(false);
+    expect(message.startsWith(textBefore(SSO_MESSAGES.samlEntryPointUnreachable))).toBe(true);
   });
 
   it('answers ok false with the reason for a certificate that is not one', async () => {

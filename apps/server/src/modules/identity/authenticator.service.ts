@@ -1,5 +1,6 @@
 import { MESSAGES } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
+import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import { badRequest, conflict, unauthenticated } from '../../platform/http/errors.ts';
 import { newSecurityStamp, sha256 } from './credentials.ts';
@@ -86,6 +87,7 @@ export function createAuthenticatorService({ db, sessionCache }: Pick<IdentityDe
         });
         // Other sessions were bound to the old stamp and now fail their checks; the caller's moves across.
         await repo.restampSession(tx, ctx.tenantId, auth.sessionId, stamp);
+        await endHubSessions(tx, ctx.tenantId, user.id, { except: auth.sessionId });
         await appendAudit(tx, {
           tenantId: ctx.tenantId,
           userId: user.id,

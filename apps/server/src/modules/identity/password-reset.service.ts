@@ -1,5 +1,6 @@
 import { MESSAGES } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
+import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { hashPassword, newSecret, newSecurityStamp, sha256 } from './credentials.ts';
 import type { CallContext, IdentityDeps } from './identity.context.ts';
@@ -69,6 +70,7 @@ export function createPasswordResetService({ db, mailer, config, sessionCache }:
           lockoutUntil: null,
         });
         const revoked = await repo.revokeUserSessions(tx, ctx.tenantId, row.userId);
+        await endHubSessions(tx, ctx.tenantId, row.userId);
         await appendAudit(tx, {
           tenantId: ctx.tenantId,
           userId: row.userId,

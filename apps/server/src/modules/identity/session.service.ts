@@ -1,6 +1,7 @@
 import type { SessionToken } from '@formloop/contracts';
 import { MESSAGES, flagsForKind } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
+import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { ActiveSession } from '../../platform/auth/request-auth.ts';
 import { unauthenticated } from '../../platform/http/errors.ts';
 import { appMenuFor } from './app-menu.ts';
@@ -99,6 +100,7 @@ export function createSessionService({
         );
         if (!live) return null;
         await repo.revokeSession(tx, ctx.tenantId, live.session.id);
+        await endHubSessions(tx, ctx.tenantId, live.user.id, { only: live.session.id });
         await appendAudit(tx, {
           tenantId: ctx.tenantId,
           userId: live.user.id,

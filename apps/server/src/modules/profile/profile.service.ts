@@ -13,6 +13,7 @@ import {
   normaliseTimeZone,
 } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
+import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { SessionCache } from '../../platform/auth/session-cache.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
@@ -174,6 +175,7 @@ export function createProfileService({ db, sessionCache }: ProfileDeps) {
           lockoutUntil: null,
         });
         await identityRepo.restampSession(tx, ctx.tenantId, auth.sessionId, stamp);
+        await endHubSessions(tx, ctx.tenantId, user.id, { except: auth.sessionId });
         await identityRepo.expireOpenResetTokens(tx, ctx.tenantId, user.id);
         await appendAudit(tx, {
           tenantId: ctx.tenantId,

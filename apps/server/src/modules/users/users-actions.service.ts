@@ -15,6 +15,7 @@ import {
   type UsersDeps,
 } from './users-rules.ts';
 import * as repo from './users.repository.ts';
+import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 
 const roleRefs = (rows: Array<{ id: string; roleName: string }>) =>
@@ -42,6 +43,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
         if (!user.isActive) return toManagedUser(user);
         await identityRepo.updateUser(tx, tenantId, user.id, { isActive: false });
         const revoked = await repo.revokeSessions(tx, tenantId, user.id, null);
+        await endHubSessions(tx, tenantId, user.id);
         await auditUser(tx, call, {
           entityId: user.id,
           action: 'deactivate',
@@ -125,6 +127,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
         });
         const own = user.id === call.auth.userId ? call.auth.sessionId : null;
         const revoked = await repo.revokeSessions(tx, tenantId, user.id, own);
+        await endHubSessions(tx, tenantId, user.id, own ? { except: own } : {});
         if (own) await identityRepo.restampSession(tx, tenantId, own, stamp);
         await auditUser(tx, call, {
           entityId: user.id,

@@ -54,6 +54,8 @@ export class HubConnection {
   readonly id: string;
   readonly tenantId: string;
   readonly userId: string;
+  /** The sign-in session whose token opened it: ending that session closes the connection. */
+  readonly sessionId: string;
   readonly openedAt: number;
   /** When anything last arrived from the client (its pings count): a silent client is dropped. */
   lastReceivedAt: number;
@@ -73,6 +75,7 @@ export class HubConnection {
     this.id = grant.connectionId;
     this.tenantId = grant.tenantId;
     this.userId = grant.userId;
+    this.sessionId = grant.sessionId;
     this.openedAt = now;
     this.lastReceivedAt = now;
     this.closed = new Promise((resolve) => socket.on('close', resolve));

@@ -1,7 +1,10 @@
 import type { ConnectionGrant } from './connection-tokens.ts';
 import { HubConnection, type HubSocket } from './hub-connection.ts';
 import { invocationFrame } from './hub-protocol.ts';
-import type { HubEnvelope } from './hub-publish.ts';
+import { END_SESSIONS_TARGET, type EndedSessions, type HubEnvelope } from './hub-publish.ts';
+
+/** What a connection closed because its session ended is told (the SignalR close message's error). */
+export const SESSION_ENDED_ERROR = 'Your session has ended.';
 
 export interface HubConnectionsOptions {
   /** How often every connection gets a ping (the client gives up after 30 s of silence). */
@@ -50,6 +53,24 @@ export function createHubConnections(options: HubConnectionsOptions): HubConnect
     },
   };
 
+  /**
+   * Closes the envelope's users' connections whose session is among the ended ones, those still
+   * shaking hands included (rare enough to look through every connection).
+   */
+  function endSessions(envelope: HubEnvelope): number {
+    const ended = (envelope.arguments[0] ?? {}) as EndedSessions;
+    const users = new Set(envelope.userIds);
+    let closed = 0;
+    for (const connection of [...everyone]) {
+      if (connection.tenantId !== envelope.tenantId || !users.has(connection.userId)) continue;
+      if (ended.only !== undefined && connection.sessionId !== ended.only) continue;
+      if (ended.except !== undefined && connection.sessionId === ended.except) continue;
+      connection.close({ error: SESSION_ENDED_ERROR });
+      closed += 1;
+    }
+    return closed;
+  }
+
   const keepAlive = setInterval(() => {
     const now = Date.now();
     for (const connection of everyone) {
@@ -75,6 +96,7 @@ export function createHubConnections(options: HubConnectionsOptions): HubConnect
     },
 
     deliver(envelope) {
+      if (envelope.target === END_SESSIONS_TARGET) return endSessions(envelope);
       // Serialised once, sent as is to every socket.
       const framed = invocationFrame(envelope.target, envelope.arguments);
       let sent = 0;

@@ -80,6 +80,30 @@ export async function publishToUsers(
   await publishMany(tx, [{ tenantId, userIds, target, args }]);
 }
 
+/**
+ * An instruction to the nodes, never a client method: close the connections of a user that were
+ * opened under sessions that have just ended (sign-out, deactivation, credential resets), so a socket
+ * does not go on receiving pushes until its token expires. Clients cannot call or receive it: the
+ * name holds a character no SignalR method name has.
+ */
+export const END_SESSIONS_TARGET = '\u0000endSessions';
+
+/** Which of the user's sessions ended: one (`only`), all but one (`except`), or all. */
+export interface EndedSessions {
+  only?: string;
+  except?: string;
+}
+
+/** Queues, in the caller's transaction, the closing of the user's connections of ended sessions. */
+export async function endHubSessions(
+  tx: TenantTx,
+  tenantId: string,
+  userId: string,
+  ended: EndedSessions = {},
+): Promise<void> {
+  await publishMany(tx, [{ tenantId, userIds: [userId], target: END_SESSIONS_TARGET, args: [ended] }]);
+}
+
 /** Reads a NOTIFY payload back; null for anything that is not a well-formed envelope. */
 export function parseHubEnvelope(payload: string): HubEnvelope | null {
   let value: unknown;

@@ -342,6 +342,28 @@ describe('ending connections', () => {
 
   afterAll(() => shortLived?.close());
 
+  it('closes the connections of a session that signs out, and only those', async () => {
+    // Two sign-ins of ann: one ends, the other (another device) keeps its connection and its pushes.
+    const leaving = server.client('acme');
+    await leaving.signIn('ann', 'ann-pass');
+    const staying = server.client('acme');
+    await staying.signIn('ann', 'ann-pass');
+    const leavingHub = hubClient(base, { token: leaving.token! });
+    const leavingClosed = new Promise<Error | undefined>((resolve) => leavingHub.onclose(resolve));
+    await leavingHub.start();
+    const stayingHub = await connect(base, { token: staying.token! });
+    const got = collect(stayingHub, NOTIFICATION_TARGET);
+
+    expect((await leaving.post('/identity/logout')).statusCode).toBe(200);
+    expect(await leavingClosed).toEqual(
+      new Error('Server returned an error on close: Your session has ended.'),
+    );
+
+    await publish('acme', [ids['acme:ann']!], 'still here');
+    await receivedCount(got, 1);
+    expect(stayingHub.state).toBe('Connected');
+  });
+
   it('drops a connection when its access token expires, and closes the rest when the server closes', async () => {
     shortLived = await createTestServer({ JWT_ACCESS_TTL_SECONDS: '5' });
     await shortLived.createUser('acme', { username: 'eve', password: 'eve-pass' });

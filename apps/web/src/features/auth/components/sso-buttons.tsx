@@ -44,6 +44,7 @@ export function SsoButtons() {
   return (
     <>
       <Divider plain>{t('login.signInWith')}</Divider>
+      {/* Equal halves whatever the labels' lengths. */}
       <div style={{ display: 'flex', gap: 8 }}>
         {buttons.map((button) =>
           button.enabled ? (
@@ -51,7 +52,7 @@ export function SsoButtons() {
               <Button
                 block
                 href={withReturnUrl(button.startPath, returnUrl)}
-                style={{ flex: 1 }}
+                style={{ flex: '1 1 0' }}
                 data-testid={`sso-${button.key}`}
               >
                 {button.label}
@@ -61,7 +62,7 @@ export function SsoButtons() {
             <Tooltip key={button.key} title={disabledHint}>
               {/* A disabled button fires no mouse events; the span gives the tooltip something to hover. */}
               <span
-                style={{ flex: 1, display: 'inline-block', cursor: 'not-allowed' }}
+                style={{ flex: '1 1 0', display: 'inline-block', cursor: 'not-allowed' }}
                 data-testid={`sso-${button.key}`}
               >
                 <Button block disabled style={{ pointerEvents: 'none' }}>

@@ -10,6 +10,7 @@ import {
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { rowValues, type ColumnTarget } from './import-mapping.ts';
 import type { RowCheck } from './import-rows.ts';
+import { holdImportLease } from './import-lease.ts';
 import { failImport } from './record-import.repository.ts';
 import { poolOf, writeBatch, type Batch, type ImportJob } from './import-writer.ts';
 
@@ -137,11 +138,18 @@ export function createImportRunner(db: TenantDb, log: Logger) {
   }
 
   return {
-    /** Starts the import without waiting for it; its outcome lands in its record_imports row. */
-    launch(job: RunnableImport): void {
+    /**
+     * Takes the import's lease (so a status read can tell it is being worked on), then runs it in
+     * the background; its outcome lands in its record_imports row.
+     */
+    async launch(job: RunnableImport): Promise<void> {
+      const release = await holdImportLease(poolOf(db), job.importId);
       const task = run(job)
         .catch((error: unknown) => log.error({ err: error, importId: job.importId }, 'record import failed'))
         .finally(async () => {
+          await release().catch((error: unknown) =>
+            log.error({ err: error, importId: job.importId }, 'record import lease not released'),
+          );
           await rm(job.filePath, { force: true });
           running.delete(task);
         });

@@ -13,7 +13,8 @@ import { sequenceNumberFields } from '../records/record-sequences.ts';
 import { rowCheckFor } from './import-rows.ts';
 import type { ImportRunner } from './import-runner.ts';
 import { readCsvHeader, receiveUpload } from './import-upload.ts';
-import { findImport, insertImport, toImportStatus } from './record-import.repository.ts';
+import { importAbandoned } from './import-lease.ts';
+import { failImport, findImport, insertImport, toImportStatus } from './record-import.repository.ts';
 
 interface Ctx {
   tenantId: string;
@@ -58,7 +59,7 @@ export function createRecordImportService(deps: { db: TenantDb; runner: ImportRu
           return created;
         });
         const now = new Date();
-        runner.launch({
+        await runner.launch({
           importId: row.id,
           tenantId: ctx.tenantId,
           moduleId: app.id,
@@ -85,6 +86,12 @@ export function createRecordImportService(deps: { db: TenantDb; runner: ImportRu
         const app = await appOr404(tx, ctx.tenantId, row.moduleId).catch(() => null);
         if (!app || !(await maySee(tx, ctx.tenantId, caller, app))) {
           throw notFound(RECORD_IMPORT_MESSAGES.importNotFound);
+        }
+        if (row.status === 'running' && (await importAbandoned(tx, row.id))) {
+          // The server running it stopped without a word (a crash): nobody will finish it.
+          await failImport(tx, ctx.tenantId, row.id, RECORD_IMPORT_MESSAGES.stopped);
+          const failed = await findImport(tx, ctx.tenantId, row.id);
+          return toImportStatus(failed!);
         }
         return toImportStatus(row);
       });

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECORDS_PATHS, importStatusPath } from '@formloop/contracts';
+import { RECORDS_PATHS, RECORD_IMPORT_MESSAGES, importStatusPath } from '@formloop/contracts';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
 import { arrangePeople, grantApps, userId, type People } from '../../apps/__tests__/app-fixtures.ts';
+import { holdImportLease } from '../import-lease.ts';
 import { finished, publishedApp, startImport } from './import-fixtures.ts';
 
 // The CSV import end to end: the request is refused for what can be known up front; otherwise it
@@ -200,6 +201,33 @@ describe('CSV import', () => {
 
     expect((await startImport(people.globex, appId, { Title: 'title' }, file)).statusCode).toBe(404);
     expect((await startImport(people.fred, 'not-a-uuid', { Title: 'title' }, file)).statusCode).toBe(404);
+  });
+
+  it('reports an import whose server died as stopped, but not one a server still works on', async () => {
+    // Two 'running' imports as a crash leaves them; a server still holds the lease of the second.
+    const [crashed, working] = await Promise.all(
+      ['crashed.csv', 'working.csv'].map(async (fileName) => {
+        const { rows } = await server.owner.query<{ id: string }>(
+          `INSERT INTO record_imports (tenant_id, module_id, file_name, created_by)
+             SELECT tenant_id, id, $2, created_by FROM modules WHERE id = $1 RETURNING id`,
+          [appId, fileName],
+        );
+        return rows[0]!.id;
+      }),
+    );
+    const release = await holdImportLease(server.owner, working!);
+    try {
+      const stopped = (await people.fred.get(importStatusPath(crashed!))).json().data;
+      expect(stopped).toMatchObject({ status: 'failed', error: RECORD_IMPORT_MESSAGES.stopped });
+      expect(stopped.finished_on).not.toBeNull();
+      const stillRunning = (await people.fred.get(importStatusPath(working!))).json().data;
+      expect(stillRunning).toMatchObject({ status: 'running', error: null });
+    } finally {
+      await release();
+    }
+    // Its server gone too, the second is now reported the same way.
+    const after = (await people.fred.get(importStatusPath(working!))).json().data;
+    expect(after).toMatchObject({ status: 'failed', error: RECORD_IMPORT_MESSAGES.stopped });
   });
 
   it('shows an import to its own tenant only', async () => {

@@ -32,10 +32,11 @@ export const SSO_MESSAGES = {
   certificateInvalid: 'The certificate is not a valid PEM or base64 X.509 certificate.',
   oidcIncomplete: 'OpenID Connect needs the issuer, client id and client secret.',
   oidcDiscoveryFailed: 'The OpenID Connect provider could not be discovered at this issuer: {reason}',
+  oidcUnreachable: 'The OpenID Connect provider could not be reached at this issuer.',
   invalidUrl: 'Enter a full http or https address.',
   scopesNeedOpenid: 'The scopes must include openid.',
   jitKindNotAllowed: 'Accounts created at sign-in cannot be system administrators.',
-  samlEntryPointUnreachable: 'The identity provider’s sign-in URL could not be reached: {reason}',
+  samlEntryPointUnreachable: 'The identity provider’s sign-in URL could not be reached.',
   samlTestSucceeded:
     'The identity provider’s settings are complete and its certificate is valid until {validTo}.',
   oidcTestSucceeded: 'Discovered {issuer}; its authorization and token endpoints are reachable.',

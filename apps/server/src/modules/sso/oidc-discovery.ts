@@ -44,9 +44,8 @@ export function isUnreachable(error: unknown): boolean {
   return false;
 }
 
-/** A short reason for an administrator (the test-connection answer). */
+/** The provider's answer in short, for an administrator (the test-connection answer). */
 export function describeFailure(error: unknown): string {
-  if (isUnreachable(error)) return 'the provider could not be reached';
   const { message, code } = error as { message?: string; code?: string };
   return [code, message].filter(Boolean).join(': ').slice(0, 300) || 'unknown error';
 }

@@ -18,7 +18,7 @@ import type { SecretSealer } from '../../platform/auth/sealed-secret.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { discoverProvider, describeFailure } from './oidc-discovery.ts';
+import { describeFailure, discoverProvider, isUnreachable } from './oidc-discovery.ts';
 import {
   MetadataError,
   certificateValidTo,
@@ -77,18 +77,18 @@ async function downloadMetadata(url: string): Promise<string> {
 
 /**
  * Whether the IdP's sign-in URL answers at all (any HTTP status will do: without a SAMLRequest most
- * IdPs answer 400); null when it does, else why not.
+ * IdPs answer 400).
  */
-async function entryPointProblem(entryPoint: string): Promise<string | null> {
+async function answers(entryPoint: string): Promise<boolean> {
   try {
     const response = await fetch(entryPoint, {
       signal: AbortSignal.timeout(METADATA_TIMEOUT_MS),
       redirect: 'manual',
     });
     await response.body?.cancel();
-    return null;
-  } catch (error) {
-    return describeFailure(error);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -268,10 +268,8 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
       if (body.provider === 'saml') {
         try {
           const saml = await resolveSaml(body.saml ?? stored.saml);
-          const unreachable = await entryPointProblem(saml.entryPoint);
-          if (unreachable) {
-            return { ok: false, message: message('samlEntryPointUnreachable', { reason: unreachable }) };
-          }
+          if (!(await answers(saml.entryPoint)))
+            return { ok: false, message: message('samlEntryPointUnreachable') };
           return {
             ok: true,
             message: message('samlTestSucceeded', { validTo: certificateValidTo(saml.idpCertificate) }),
@@ -294,7 +292,10 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
           message: message('oidcTestSucceeded', { issuer: provider.serverMetadata().issuer }),
         };
       } catch (error) {
-        return { ok: false, message: message('oidcDiscoveryFailed', { reason: describeFailure(error) }) };
+        // The provider's own words when it answered; our sentence when nothing did.
+        return isUnreachable(error)
+          ? { ok: false, message: message('oidcUnreachable') }
+          : { ok: false, message: message('oidcDiscoveryFailed', { reason: describeFailure(error) }) };
       }
     },
   };

@@ -80,6 +80,15 @@ describe('testing the OpenID Connect connection', () => {
       oidc: oidcSettings({ issuer: await unreachableIssuer() }),
     });
     expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data).toEqual({ ok: false, message: SSO_MESSAGES.oidcUnreachable });
+  });
+
+  it('gives the provider’s reason when something answers at the issuer but it is no OpenID provider', async () => {
+    const res = await admin.post(SSO_PATHS.test, {
+      provider: 'oidc',
+      oidc: oidcSettings({ issuer: `${peer.issuer}/not-an-issuer` }),
+    });
+    expect(res.statusCode, res.body).toBe(200);
     expect(res.json().data.ok).toBe(false);
     expect(res.json().data.message.startsWith(textBefore(SSO_MESSAGES.oidcDiscoveryFailed))).toBe(true);
   });

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
 import { MESSAGES } from '@formloop/domain';
 import type { TokenService } from '../../platform/auth/tokens.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
+import { sha256 } from '../identity/credentials.ts';
 import type { ProviderIdentity } from './sso-sign-in.service.ts';
 import { SsoRefusal } from './sso-sign-in.service.ts';
 import { serviceProvider, type TenantSso } from './sso-settings.service.ts';
@@ -9,6 +11,14 @@ import * as repo from './sso.repository.ts';
 
 /** How far the IdP's clock may differ from ours when NotBefore / NotOnOrAfter are checked. */
 export const SAML_CLOCK_SKEW_MS = 2 * 60_000;
+/**
+ * The cookie that ties a SAML sign-in to the browser that started it. Without it an attacker could
+ * have a victim's browser post the attacker's own (unused) response and sign the victim in as the
+ * attacker. The answer arrives as a cross-site POST, which carries only SameSite=None cookies, and
+ * browsers take those over https only: on plain http (development) the check applies when the cookie
+ * comes along.
+ */
+export const SAML_BROWSER_COOKIE = 'fl_saml';
 /** How long a sign-in at the IdP may take before its answer is refused. */
 export const SAML_REQUEST_TTL_MS = 10 * 60_000;
 
@@ -82,20 +92,42 @@ export function createSamlFlow(deps: { db: TenantDb; tokens: TokenService }) {
   }
 
   return {
-    /** The IdP URL that starts the sign-in (HTTP-Redirect binding), remembering where to return. */
-    async start(tenantId: string, origin: string, settings: TenantSso, returnUrl: string): Promise<string> {
+    /**
+     * The IdP URL that starts the sign-in (HTTP-Redirect binding), remembering where to return, and
+     * a secret for the browser's cookie: the answer must come back to the browser that asked.
+     */
+    async start(
+      tenantId: string,
+      origin: string,
+      settings: TenantSso,
+      returnUrl: string,
+    ): Promise<{ url: string; browserSecret: string }> {
+      const browserSecret = randomBytes(24).toString('base64url');
       const relayState = await tokens.signSsoState(
-        { tenantId, provider: 'saml', returnUrl },
+        { tenantId, provider: 'saml', returnUrl, nonce: sha256(browserSecret) },
         SAML_REQUEST_TTL_MS / 1000,
       );
-      return samlFor(tenantId, origin, settings).getAuthorizeUrlAsync(relayState, new URL(origin).host, {});
+      const url = await samlFor(tenantId, origin, settings).getAuthorizeUrlAsync(
+        relayState,
+        new URL(origin).host,
+        {},
+      );
+      return { url, browserSecret };
     },
 
-    /** Where the browser came from (RelayState), read before anything can fail. */
-    async returnUrlOf(tenantId: string, relayState: string | undefined): Promise<string | null> {
+    /** The sign-in the RelayState carries (where to return, whose browser), or null. */
+    async stateOf(
+      tenantId: string,
+      relayState: string | undefined,
+    ): Promise<{ returnUrl: string; browserHash: string | null } | null> {
       const state = relayState ? await tokens.verifySsoState(relayState) : null;
-      return state && state.tenantId === tenantId && state.provider === 'saml' ? state.returnUrl : null;
+      if (!state || state.tenantId !== tenantId || state.provider !== 'saml') return null;
+      return { returnUrl: state.returnUrl, browserHash: state.nonce ?? null };
     },
+
+    /** Whether the browser's cookie is the one given when this sign-in started. */
+    isSameBrowser: (state: { browserHash: string | null } | null, cookie: string | undefined): boolean =>
+      Boolean(state?.browserHash && cookie && sha256(cookie) === state.browserHash),
 
     /** Checks the IdP's answer; the identity it vouches for and the request it answers. */
     async answer(

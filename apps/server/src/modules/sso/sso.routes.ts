@@ -27,7 +27,7 @@ import {
 } from '../identity/identity-cookies.ts';
 import type { SignInOutcome } from '../identity/session-opening.ts';
 import { OIDC_ATTEMPT_TTL_SECONDS, type OidcFlow } from './oidc-flow.ts';
-import type { SamlFlow } from './saml-flow.ts';
+import { SAML_BROWSER_COOKIE, SAML_REQUEST_TTL_MS, type SamlFlow } from './saml-flow.ts';
 import type { SsoSettingsService } from './sso-settings.service.ts';
 import { SsoRefusal, type SsoSignInService } from './sso-sign-in.service.ts';
 
@@ -136,6 +136,17 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
 
     // ---- SAML ----
 
+    const samlBrowserCookie = (request: FastifyRequest) => {
+      const https = request.protocol === 'https';
+      // The IdP posts the answer cross-site: only a SameSite=None cookie travels with it (https only).
+      return {
+        path: '/identity/sso/saml',
+        httpOnly: true,
+        secure: https,
+        sameSite: https ? ('none' as const) : ('lax' as const),
+      };
+    };
+
     app.get(
       SSO_PATHS.samlStart,
       {
@@ -152,7 +163,17 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
           const { tenantId } = callContext(request);
           const stored = await deps.settings.load(tenantId);
           if (!stored.saml.enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
-          return reply.redirect(await deps.saml.start(tenantId, requestOrigin(request), stored, returnUrl));
+          const { url, browserSecret } = await deps.saml.start(
+            tenantId,
+            requestOrigin(request),
+            stored,
+            returnUrl,
+          );
+          reply.setCookie(SAML_BROWSER_COOKIE, browserSecret, {
+            ...samlBrowserCookie(request),
+            maxAge: SAML_REQUEST_TTL_MS / 1000,
+          });
+          return reply.redirect(url);
         } catch (error) {
           return refuse(request, reply, error, returnUrl);
         }
@@ -173,9 +194,19 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
       async (request, reply) => {
         const { tenantId } = callContext(request);
         const body = request.validationError ? null : request.body;
-        const returnUrl = safeReturnUrl(await deps.saml.returnUrlOf(tenantId, body?.RelayState));
+        const state = await deps.saml.stateOf(tenantId, body?.RelayState);
+        const returnUrl = safeReturnUrl(state?.returnUrl);
+        const browserCookie = readCookie(request, SAML_BROWSER_COOKIE);
+        reply.clearCookie(SAML_BROWSER_COOKIE, samlBrowserCookie(request));
         try {
           if (!body) throw new SsoRefusal(MESSAGES.ssoFailed);
+          // Over https the answer must reach the browser that started the sign-in (see SAML_BROWSER_COOKIE).
+          if (
+            (request.protocol === 'https' || browserCookie) &&
+            !deps.saml.isSameBrowser(state, browserCookie)
+          ) {
+            throw new SsoRefusal(MESSAGES.ssoExpired);
+          }
           const stored = await deps.settings.load(tenantId);
           if (!stored.saml.enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
           const ctx = callContext(request);

@@ -42,6 +42,7 @@ import {
   registerRecordListsModule,
 } from './modules/record-lists/record-lists.module.ts';
 import { registerFilesModule } from './modules/files/files.module.ts';
+import { startOrphanFileSweeper } from './modules/files/orphan-files.ts';
 import { registerRecordLookupsModule } from './modules/record-lookups/record-lookups.module.ts';
 import { registerRecordImportModule } from './modules/record-import/record-import.module.ts';
 import { registerTasksModule } from './modules/tasks/tasks.module.ts';
@@ -198,6 +199,8 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
     linkOrigin: tenantLinkOrigin(config),
     log: (message, error) => app.log.warn({ err: error }, message),
   });
+  // Uploads no saved entry took are removed after a day (hourly, one run for the whole installation).
+  await startOrphanFileSweeper({ boss: jobQueue.boss, owner: database.owner, config, log: app.log });
   await registerTaskSchedulerModule(app, { db, guard, config, jobs });
   await registerProcessEngineModule(app, { db, guard, jobs });
   await app.register(

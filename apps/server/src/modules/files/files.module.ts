@@ -13,9 +13,13 @@ export interface FilesModuleDeps extends ModuleDeps {
   owner: pg.Pool;
 }
 
+/** Where this server keeps the bytes of uploaded files (the routes and the orphan sweep share it). */
+export const createFileStorage = (config: Pick<Config, 'FILES_DIR' | 'dataDir'>) =>
+  createLocalFileStorage(filesDirOf(config));
+
 /** File storage: Upload, UploadBase64, GetFile, RemoveFileByKey, FileInfo. */
 export async function registerFilesModule(app: FastifyInstance, deps: FilesModuleDeps): Promise<void> {
-  const storage = createLocalFileStorage(filesDirOf(deps.config));
+  const storage = createFileStorage(deps.config);
   await storage.sweepTemp();
   const service = createFilesService({
     db: deps.db,

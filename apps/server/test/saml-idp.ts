@@ -1,14 +1,10 @@
-import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import * as validator from '@authenio/samlify-node-xmllint';
 import type * as Samlify from 'samlify';
 import { freePort } from './free-port.ts';
+import { selfSignedCertificate } from './self-signed-certificate.ts';
 
 // A real SAML 2.0 identity provider for tests (samlify 2.13), so our service provider is proven
 // against a peer that signs with its own key, not against XML we wrote to match our own parser.
@@ -18,7 +14,6 @@ import { freePort } from './free-port.ts';
 const samlify = createRequire(import.meta.url)('samlify') as typeof Samlify;
 samlify.setSchemaValidator(validator);
 
-const run = promisify(execFile);
 const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 const NAME_ID_UNSPECIFIED = 'urn:oasis:names:tc:SAML:1.1:nameid-format:unspecified';
 const FIVE_MINUTES_MS = 5 * 60_000;
@@ -71,36 +66,6 @@ export interface TestSamlIdp {
   close(): Promise<void>;
 }
 
-/** A fresh key pair and self-signed certificate made by openssl, as a real IdP's admin would. */
-async function makeKeyPair(commonName: string) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'saml-idp-'));
-  try {
-    const keyFile = path.join(dir, 'key.pem');
-    const certFile = path.join(dir, 'cert.pem');
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-subj',
-      `/CN=${commonName}`,
-      '-days',
-      '2',
-      '-keyout',
-      keyFile,
-      '-out',
-      certFile,
-    ]);
-    return {
-      privateKeyPem: await readFile(keyFile, 'utf8'),
-      certificatePem: await readFile(certFile, 'utf8'),
-    };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
 const escapeXml = (text: string) =>
   text.replace(
     /[&<>"']/g,
@@ -145,7 +110,7 @@ export async function createTestSamlIdp(
   options: { entityId?: string; commonName?: string } = {},
 ): Promise<TestSamlIdp> {
   const entityId = options.entityId ?? 'https://idp.test/saml';
-  const { privateKeyPem, certificatePem } = await makeKeyPair(options.commonName ?? 'test-idp');
+  const { privateKeyPem, certificatePem } = await selfSignedCertificate(options.commonName ?? 'test-idp', 2);
   let ssoUrl: string | null = null;
   let server: Server | null = null;
 

@@ -107,6 +107,13 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
       return reply.redirect(loginWithStatus(MESSAGES.ssoFailed, returnUrl));
     };
 
+    /** The tenant's settings, when this provider is switched on; else the not-configured refusal. */
+    const switchedOn = async (tenantId: string, provider: 'saml' | 'oidc') => {
+      const stored = await deps.settings.load(tenantId);
+      if (!stored[provider].enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
+      return stored;
+    };
+
     // ---- public: the login page's buttons and the IdP's view of us ----
 
     app.get(
@@ -161,8 +168,7 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
         const returnUrl = safeReturnUrl(request.query[RETURN_URL_PARAM]);
         try {
           const { tenantId } = callContext(request);
-          const stored = await deps.settings.load(tenantId);
-          if (!stored.saml.enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
+          const stored = await switchedOn(tenantId, 'saml');
           const { url, browserSecret } = await deps.saml.start(
             tenantId,
             requestOrigin(request),
@@ -207,8 +213,7 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
           ) {
             throw new SsoRefusal(MESSAGES.ssoExpired);
           }
-          const stored = await deps.settings.load(tenantId);
-          if (!stored.saml.enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
+          const stored = await switchedOn(tenantId, 'saml');
           const ctx = callContext(request);
           const { identity, requestId } = await deps.saml.answer(
             tenantId,
@@ -259,8 +264,7 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
         const returnUrl = safeReturnUrl(request.query[RETURN_URL_PARAM]);
         try {
           const { tenantId } = callContext(request);
-          const stored = await deps.settings.load(tenantId);
-          if (!stored.oidc.enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
+          const stored = await switchedOn(tenantId, 'oidc');
           const { url, attempt } = await deps.oidc.start(tenantId, requestOrigin(request), stored, returnUrl);
           reply.setCookie(SSO_STATE_COOKIE, attempt, {
             ...attemptCookie(request),
@@ -287,8 +291,7 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
         const returnUrl = safeReturnUrl(attempt?.returnUrl);
         try {
           if (!attempt) throw new SsoRefusal(MESSAGES.ssoExpired);
-          const stored = await deps.settings.load(tenantId);
-          if (!stored.oidc.enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
+          const stored = await switchedOn(tenantId, 'oidc');
           const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
           const identity = await deps.oidc.callback(requestOrigin(request), stored, search, attempt);
           const outcome = await deps.signIn.signIn(

@@ -165,9 +165,10 @@ export function createSamlFlow(deps: { db: TenantDb; tokens: TokenService }) {
     /** Our metadata for the tenant's IdP (unsigned; no encryption key offered). */
     metadata(origin: string, settings: TenantSso): string {
       // The metadata needs no IdP yet: a placeholder entry point and certificate keep node-saml content.
+      const sp = serviceProvider(origin, settings.saml);
       const saml = new SAML({
-        callbackUrl: serviceProvider(origin, settings.saml).acsUrl,
-        issuer: serviceProvider(origin, settings.saml).entityId,
+        callbackUrl: sp.acsUrl,
+        issuer: sp.entityId,
         idpCert: settings.saml.idpCertificate || 'unset',
         wantAssertionsSigned: true,
         wantAuthnResponseSigned: true,

@@ -11,7 +11,7 @@ import {
   type SsoTestCommand,
   type SsoTestResult,
 } from '@formloop/contracts';
-import type { UserKind } from '@formloop/domain';
+import { formatMessage, type UserKind } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { SecretSealer } from '../../platform/auth/sealed-secret.ts';
@@ -42,7 +42,7 @@ const METADATA_TIMEOUT_MS = 5_000;
 const METADATA_MAX_BYTES = 1024 * 1024;
 
 const message = (key: keyof typeof SSO_MESSAGES, params: Record<string, string> = {}) =>
-  SSO_MESSAGES[key].replace(/\{(\w+)\}/g, (_, name: string) => params[name] ?? '');
+  formatMessage(SSO_MESSAGES[key], params);
 
 const isHttpUrl = (value: string) => {
   try {
@@ -183,7 +183,6 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
 
   function toView(stored: TenantSso, origin: string): SsoSettings {
     const { clientSecret: _omitted, ...oidc } = stored.oidc;
-    void _omitted;
     return {
       saml: stored.saml,
       oidc: { ...oidc, clientSecretSet: stored.clientSecretSet },
@@ -228,7 +227,6 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
         const secret = body.oidc.clientSecret || before.clientSecret;
         if (body.oidc.enabled) checkOidc(body.oidc, secret);
         const { clientSecret: _secret, ...oidc } = body.oidc;
-        void _secret;
         const row = await repo.upsertSettings(tx, {
           tenantId: ctx.tenantId,
           saml,

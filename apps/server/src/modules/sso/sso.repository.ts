@@ -18,13 +18,12 @@ export async function upsertSettings(
   tx: TenantTx,
   values: Omit<SsoSettingsRow, 'modifiedOn'>,
 ): Promise<SsoSettingsRow> {
-  const { tenantId, ...changes } = values;
+  const { tenantId: _key, ...changes } = values;
   const rows = await tx
     .insert(tenantSsoSettings)
     .values({ ...values, modifiedOn: new Date() })
     .onConflictDoUpdate({ target: tenantSsoSettings.tenantId, set: { ...changes, modifiedOn: new Date() } })
     .returning();
-  void tenantId;
   return rows[0]!;
 }
 

@@ -108,7 +108,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  const db = createTenantDb(database.app, database.pipelined);
+  const db = createTenantDb(database.app, database.pipelined, database.reader);
   const tenants = createTenantRepository(db.global);
   const findTenant = cachedTenantLookup(async (label) => {
     const row = await tenants.findByLabel(label);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, like } from 'drizzle-orm';
+import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
 import { rolePermissions, userRoles } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 
@@ -30,6 +30,13 @@ export async function grantedResources(
   return new Set(rows.map((row) => row.resource));
 }
 
+/** Whether one of the user's roles grants `action` on `resource`, as a condition for a larger statement. */
+export const grantedSql = (tenantId: string, userId: string, resource: string, action: string): SQL =>
+  sql`EXISTS (SELECT 1 FROM ${rolePermissions} JOIN ${userRoles} ON ${userRoles.roleId} = ${rolePermissions.roleId}
+    WHERE ${rolePermissions.tenantId} = ${tenantId}::uuid AND ${userRoles.userId} = ${userId}::uuid
+      AND ${userRoles.tenantId} = ${tenantId}::uuid AND ${rolePermissions.resource} = ${resource}::text
+      AND ${rolePermissions.action} = ${action}::text)`;
+
 /** Whether one of the user's roles grants `action` on `resource`. */
 export async function isGranted(
   tx: TenantTx,
@@ -38,21 +45,8 @@ export async function isGranted(
   resource: string,
   action: string,
 ): Promise<boolean> {
-  const rows = await tx
-    .select({ roleId: rolePermissions.roleId })
-    .from(rolePermissions)
-    .innerJoin(userRoles, eq(userRoles.roleId, rolePermissions.roleId))
-    .where(
-      and(
-        eq(rolePermissions.tenantId, tenantId),
-        eq(userRoles.userId, userId),
-        eq(userRoles.tenantId, tenantId),
-        eq(rolePermissions.resource, resource),
-        eq(rolePermissions.action, action),
-      ),
-    )
-    .limit(1);
-  return rows.length > 0;
+  const { rows } = await tx.execute(sql`SELECT ${grantedSql(tenantId, userId, resource, action)} AS granted`);
+  return rows[0]?.['granted'] === true;
 }
 
 /** Drops every grant on resources that no longer exist (a deleted menu), so no role keeps a dangling row. */

@@ -92,12 +92,18 @@ export async function countRows(tx: TenantTx, where: SQL, estimateWhere: SQL): P
   return resolveCount(Number(rows[0]?.['n'] ?? 0), estimate);
 }
 
-type PageRow = RawRecordRow & { filtered_count: number | null; total_count: number | null };
+type PageRow = RawRecordRow & {
+  filtered_count: number | null;
+  total_count: number | null;
+  app_stands?: boolean;
+};
 
 export interface ListPage {
   rows: RawRecordRow[];
   filtered: ListCount;
   total: ListCount;
+  /** False when the query's appStands condition failed (the rows are then not to be used). */
+  appStands: boolean;
 }
 
 /** One page of a list with recordsFiltered and recordsTotal: a plan or two, then one statement. */
@@ -126,7 +132,8 @@ export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage
   const exactFiltered = knownOverCap ? EXACT_COUNT_LIMIT + 1 : nullableCount(first?.filtered_count);
   const filtered = resolveCount(exactFiltered, estFiltered);
   const total = query.narrowed ? resolveCount(nullableCount(first?.total_count), estTotal) : filtered;
-  return { rows: rows.filter((row) => row.id !== null), filtered, total };
+  const appStands = first?.app_stands ?? true;
+  return { rows: rows.filter((row) => row.id !== null), filtered, total, appStands };
 }
 
 const nullableCount = (value: unknown): number | null =>

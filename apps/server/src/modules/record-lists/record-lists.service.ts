@@ -5,9 +5,9 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import type { CallContext } from '../identity/identity.context.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { recallApp, rememberApp, type CachedApp } from '../records/record-app-cache.ts';
-import { recordAppOr404, stillPublishedFor } from '../records/record-access.ts';
+import { appStandsSql, recordAppOr404 } from '../records/record-access.ts';
 import { toRecordRow, type RawRecordRow } from '../records/record-row.ts';
-import { buildListQuery, scopeSql, type ListScope } from './record-query/list-query.ts';
+import { buildListQuery, scopeSql, type ListQuery, type ListScope } from './record-query/list-query.ts';
 import { SUMMARY_STATUSES, statusCondition, statusCountsSql } from './record-query/summary-query.ts';
 import { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';
 import {
@@ -15,12 +15,14 @@ import {
   countRows,
   estimateRows,
   readPage,
+  type ListPage,
   resolveCount,
 } from './record-lists.repository.ts';
 
 // Record lists (spec §2 /module/{moduleId}, §3 data table request, §7 datatables, draftdatatables,
 // summary): what the caller may see of an app's records, one page at a time. Everything a request
-// needs (the app, the caller's grant, the page and its counts) is read in one transaction.
+// needs (the app, the caller's grant, the page and its counts) is read on one read-only connection
+// (TenantDb.readInTenant), the caller's grant in the same statement as what it guards.
 
 export const callerOf = (auth: RequestAuth) => ({ userId: auth.userId, flags: auth.flags });
 
@@ -32,57 +34,63 @@ export function listRow(raw: RawRecordRow, dataKeys: readonly string[]): RecordR
   return { ...row, data };
 }
 
-/** A promise's outcome without a rejection left unheard while another is awaited first. */
-const settled = <T>(promise: Promise<T>) =>
-  promise.then(
-    (value) => ({ ok: true as const, value }),
-    (error: unknown) => ({ ok: false as const, error }),
-  );
-
 export function createRecordListService(db: TenantDb) {
-  async function pageOf(
-    tx: TenantTx,
+  const queryOf = (
     ctx: CallContext,
     auth: RequestAuth,
     { app, definition }: CachedApp,
     request: RecordDataTableQuery,
     drafts: boolean,
-  ): Promise<RecordDataTable> {
+  ): ListQuery => {
     const scope: ListScope = {
       tenantId: ctx.tenantId,
       moduleId: app.id,
       ...(drafts ? { draftsOf: auth.userId } : {}),
     };
-    const query = buildListQuery(definition, request, scope);
+    return buildListQuery(definition, request, scope);
+  };
+
+  const answerOf = (query: ListQuery, page: ListPage): RecordDataTable => ({
+    data: page.rows.map((raw) => listRow(raw, query.dataKeys)),
+    recordsTotal: page.total.value,
+    recordsFiltered: page.filtered.value,
+    countIsEstimate: page.total.estimate || page.filtered.estimate,
+  });
+
+  /**
+   * A list is read again and again: with the app remembered, the check that it still stands
+   * (version and visibility, no definitions read) is a condition of the page's own statement, so
+   * it costs no message of its own. The page is only answered when the check holds; null when it
+   * failed or the remembered definition does not take the request (a field published since).
+   */
+  async function rememberedPage(
+    tx: TenantTx,
+    ctx: CallContext,
+    auth: RequestAuth,
+    request: RecordDataTableQuery,
+    drafts: boolean,
+  ): Promise<RecordDataTable | null> {
+    const remembered = isUuid(request.moduleId) ? recallApp(ctx.tenantId, request.moduleId) : null;
+    if (!remembered) return null;
+    let query: ListQuery;
+    try {
+      query = queryOf(ctx, auth, remembered, request, drafts);
+    } catch {
+      return null;
+    }
+    query.appStands = appStandsSql(ctx.tenantId, callerOf(auth), remembered.app);
     const page = await readPage(tx, query);
-    return {
-      data: page.rows.map((raw) => listRow(raw, query.dataKeys)),
-      recordsTotal: page.total.value,
-      recordsFiltered: page.filtered.value,
-      countIsEstimate: page.total.estimate || page.filtered.estimate,
-    };
+    return page.appStands ? answerOf(query, page) : null;
   }
 
   async function table(ctx: CallContext, auth: RequestAuth, request: RecordDataTableQuery, drafts: boolean) {
     return db.readInTenant(ctx.tenantId, async (tx): Promise<RecordDataTable> => {
-      const caller = callerOf(auth);
-      // A list is read again and again: with the app remembered, the check that it still stands
-      // (version and visibility, no definitions read) and the page's first statement go out together
-      // on the pipelined connection, one round trip instead of two. The page is only answered once
-      // the check holds; on any doubt the full path runs.
-      const remembered = isUuid(request.moduleId) ? recallApp(ctx.tenantId, request.moduleId) : null;
-      if (remembered) {
-        const stands = settled(stillPublishedFor(tx, ctx.tenantId, caller, remembered.app));
-        const page = settled(pageOf(tx, ctx, auth, remembered, request, drafts));
-        const [checked, read] = [await stands, await page];
-        if (checked.ok && checked.value) {
-          if (read.ok) return read.value;
-          throw read.error;
-        }
-      }
-      const app = await recordAppOr404(tx, ctx.tenantId, caller, request.moduleId);
+      const fast = await rememberedPage(tx, ctx, auth, request, drafts);
+      if (fast) return fast;
+      const app = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), request.moduleId);
       rememberApp(ctx.tenantId, app);
-      return pageOf(tx, ctx, auth, app, request, drafts);
+      const query = queryOf(ctx, auth, app, request, drafts);
+      return answerOf(query, await readPage(tx, query));
     });
   }
 

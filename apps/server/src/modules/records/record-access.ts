@@ -1,11 +1,11 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rolePermissions, userRoles } from '@formloop/db';
 import { RECORDS_MESSAGES } from '@formloop/contracts';
 import { schema } from '@formloop/db';
 import { appResource, canUseBuilder, type ModuleDefinition } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { isGranted } from '../access/access.repository.ts';
+import { grantedSql, isGranted } from '../access/access.repository.ts';
 import { appOr404, maySee, type AppCaller } from '../apps/app-access.ts';
 import { asDefinition } from '../apps/app-views.ts';
 import type { AppRow } from '../apps/apps.repository.ts';
@@ -47,26 +47,22 @@ export async function recordAppOr404(
 }
 
 /**
- * Whether a remembered published app (record-app-cache.ts) still stands for this caller: still
- * published at the same version (a definition only changes by publishing, which bumps the version)
- * and still visible to them. Reads only the version, never the definitions.
+ * Whether a remembered published app (record-app-cache.ts) still stands for this caller, as a
+ * condition for the statement that reads its records (one statement, no round trip of its own):
+ * still published at the same version (a definition only changes by publishing, which bumps the
+ * version) and still visible to them. Reads only the version, never the definitions.
  */
-export async function stillPublishedFor(
-  tx: TenantTx,
+export function appStandsSql(
   tenantId: string,
   caller: AppCaller,
   app: Pick<AppRow, 'id' | 'moduleVersion'>,
-): Promise<boolean> {
+): SQL {
   const { modules } = schema;
-  const visible = canUseBuilder(caller.flags)
-    ? true
-    : isGranted(tx, tenantId, caller.userId, appResource(app.id), 'view');
-  const rows = await tx
-    .select({ moduleVersion: modules.moduleVersion })
-    .from(modules)
-    .where(and(eq(modules.tenantId, tenantId), eq(modules.id, app.id), isNotNull(modules.modulePublished)))
-    .limit(1);
-  return rows[0]?.moduleVersion === app.moduleVersion && (await visible);
+  const published = sql`EXISTS (SELECT 1 FROM ${modules} WHERE ${modules.tenantId} = ${tenantId}::uuid
+    AND ${modules.id} = ${app.id}::uuid AND ${modules.moduleVersion} = ${app.moduleVersion}::int
+    AND ${modules.modulePublished} IS NOT NULL)`;
+  if (canUseBuilder(caller.flags)) return published;
+  return sql`(${published} AND ${grantedSql(tenantId, caller.userId, appResource(app.id), 'view')})`;
 }
 
 /** Whether the caller may take this action on the app's records. */

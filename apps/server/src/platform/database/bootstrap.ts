@@ -4,6 +4,7 @@ import { APP_ROLE, ensureAppRole, runMigrations } from '@formloop/db';
 import type { Config } from '../config/config.ts';
 import type { Secrets } from '../config/secrets.ts';
 import { startEmbeddedPostgres } from './embedded-postgres.ts';
+import { READER_SESSION_OPTIONS } from './tenant-db.ts';
 
 export interface DatabaseHandles {
   /** Owner/superuser connection: migrations, seeding, provisioning. Never used to serve requests. */
@@ -15,6 +16,8 @@ export interface DatabaseHandles {
    * written at once (TenantDb.statementInTenant). Never for cursors or COPY, which pipelining refuses.
    */
   pipelined: pg.Pool;
+  /** Pipelined again, every transaction read only: tenant reads without a transaction (TenantDb.readInTenant). */
+  reader: pg.Pool;
   close: () => Promise<void>;
 }
 
@@ -77,11 +80,20 @@ export async function bootstrapDatabase(
       pipeline: true,
     });
     pipelined.on('error', (error) => log(`database (pipelined): ${error.message}`));
+    const reader = new pg.Pool({
+      connectionString: appUrl,
+      max: config.DATABASE_POOL_SIZE,
+      pipeline: true,
+      options: READER_SESSION_OPTIONS,
+    });
+    reader.on('error', (error) => log(`database (reader): ${error.message}`));
     return {
       owner,
       app,
       pipelined,
+      reader,
       close: async () => {
+        await reader.end().catch(() => undefined);
         await pipelined.end().catch(() => undefined);
         await app.end().catch(() => undefined);
         await owner.end().catch(() => undefined);

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { RECORDS_MESSAGES } from '@formloop/contracts';
@@ -42,8 +43,8 @@ const definition = {
 
 const dialect = new PgDialect();
 const render = (statement: Parameters<PgDialect['sqlToQuery']>[0]) => {
-  const { sql, params } = dialect.sqlToQuery(statement);
-  return { sql, params };
+  const rendered = dialect.sqlToQuery(statement);
+  return { sql: rendered.sql, params: rendered.params };
 };
 const SELECT = render(RECORD_SELECT).sql;
 const JOINS = 'LEFT JOIN users cu ON cu.id = r.created_by LEFT JOIN users mu ON mu.id = r.modified_by';
@@ -143,6 +144,30 @@ ORDER BY p.sort_0 DESC, p.id DESC`,
     });
     expect(render(allRowsSql(query)).sql).toContain('ORDER BY sort_0 DESC, r.id DESC');
     expect(query).toMatchObject({ narrowed: true, limit: 20, offset: 40 });
+  });
+
+  it('answers app_stands from both page statements when the query carries the condition, else not', () => {
+    const plain = buildListQuery(
+      definition,
+      request({
+        filters: [{ field: 'title', operator: 'eq', value: 'x', ignoreCase: false, matchesAll: false }],
+      }),
+      scope,
+    );
+    const guarded = { ...plain, appStands: sql`EXISTS (SELECT 1 FROM modules WHERE id = ${'M'}::uuid)` };
+    for (const statement of [
+      pageSql(guarded, { filtered: true, total: false }),
+      fencedPageSql(guarded, false),
+    ]) {
+      const { sql: text, params } = render(statement);
+      expect(text).toMatch(
+        /^(.|\n)*SELECT c\.filtered_count, c\.total_count, EXISTS \(SELECT 1 FROM modules WHERE id = \$(\d+)::uuid\) AS app_stands, p\.\*/,
+      );
+      const position = Number(/WHERE id = \$(\d+)::uuid\) AS app_stands/.exec(text)![1]);
+      expect(params[position - 1]).toBe('M');
+    }
+    expect(render(pageSql(plain, { filtered: true, total: false })).sql).not.toContain('app_stands');
+    expect(render(fencedPageSql(plain, false)).sql).not.toContain('app_stands');
   });
 
   it('searches nothing when the app has no text fields', () => {

@@ -69,6 +69,11 @@ export interface ListQuery {
   offset: number;
   /** The data keys a row keeps: the requested fields, or every field (password values never). */
   dataKeys: string[];
+  /**
+   * When the app was not read in this request (remembered, record-app-cache.ts): the condition that
+   * it still stands for the caller, answered by the page statement as app_stands.
+   */
+  appStands?: SQL;
 }
 
 /** The activity whose field permissions a list applies: drafts are at the start, the rest completed. */
@@ -164,6 +169,10 @@ export const cappedCountSql = (where: SQL): SQL =>
 export const estimateSql = (where: SQL): SQL =>
   sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${LIST_SOURCE} r WHERE ${where}`;
 
+/** The app_stands answer when the query carries the condition (ListQuery.appStands). */
+const appStandsColumn = (query: ListQuery): SQL =>
+  query.appStands ? sql`, ${query.appStands} AS app_stands` : sql``;
+
 /** The count of the whole list (recordsTotal) when exact, else NULL (the planner estimates it). */
 const totalCount = (query: ListQuery, exact: boolean): SQL =>
   exact ? cappedCountSql(query.scope) : sql`NULL::int`;
@@ -176,7 +185,7 @@ const totalCount = (query: ListQuery, exact: boolean): SQL =>
  */
 export function pageSql(query: ListQuery, counts: { filtered: boolean; total: boolean }): SQL {
   const filtered = counts.filtered ? cappedCountSql(query.where) : sql`NULL::int`;
-  return sql`SELECT c.filtered_count, c.total_count, p.*
+  return sql`SELECT c.filtered_count, c.total_count${appStandsColumn(query)}, p.*
 FROM (SELECT ${filtered} AS filtered_count, ${totalCount(query, counts.total)} AS total_count) AS c
 LEFT JOIN LATERAL (SELECT ${RECORD_SELECT}${sortColumns(query)}
   FROM ${LIST_SOURCE} r ${RECORD_USER_JOINS}
@@ -203,7 +212,7 @@ export function fencedPageSql(query: ListQuery, total: boolean): SQL {
 ), page AS (
   SELECT * FROM matching ORDER BY ${orderList(query, 'matching.')} LIMIT ${query.limit} OFFSET ${query.offset}
 )
-SELECT c.filtered_count, c.total_count, p.*
+SELECT c.filtered_count, c.total_count${appStandsColumn(query)}, p.*
 FROM (SELECT (SELECT count(*)::int FROM matching) AS filtered_count, ${totalCount(query, total)} AS total_count) AS c
 LEFT JOIN LATERAL (SELECT ${RECORD_SELECT}${sortNames}
   FROM page JOIN ${LIST_SOURCE} r ON r.id = page.id ${RECORD_USER_JOINS}) AS p ON true

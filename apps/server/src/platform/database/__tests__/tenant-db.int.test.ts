@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
-import { createTenantDb, type TenantDb } from '../tenant-db.ts';
+import { READER_SESSION_OPTIONS, createTenantDb, type TenantDb } from '../tenant-db.ts';
 
 // TenantDb against real PostgreSQL as the app role (row-level security applies): the one-round-trip
 // statement (the session's tenant set when it changes, then the statement, autocommitted) writes,
@@ -12,7 +12,9 @@ import { createTenantDb, type TenantDb } from '../tenant-db.ts';
 let server: TestServer;
 let transactions: pg.Pool;
 let pipelined: pg.Pool;
+let reader: pg.Pool;
 let db: TenantDb;
+let withReader: TenantDb;
 let acme: string;
 let globex: string;
 
@@ -39,8 +41,17 @@ beforeAll(async () => {
   transactions = new pg.Pool({ connectionString: server.appRoleUrl, max: 1 });
   pipelined = new pg.Pool({ connectionString: server.appRoleUrl, max: 1, pipeline: true });
   db = createTenantDb(transactions, pipelined);
+  // As bootstrap.ts makes it, with one connection so every read below reuses the one before's.
+  reader = new pg.Pool({
+    connectionString: server.appRoleUrl,
+    max: 1,
+    pipeline: true,
+    options: READER_SESSION_OPTIONS,
+  });
+  withReader = createTenantDb(transactions, pipelined, reader);
 });
 afterAll(async () => {
+  await reader?.end();
   await pipelined?.end();
   await transactions?.end();
   await server?.close();
@@ -160,5 +171,61 @@ describe('readInTenant', () => {
       cause: { message: expect.stringMatching(/read-only transaction/) },
     });
     expect(await auditActions('read-only')).toEqual([]);
+  });
+});
+
+describe('readInTenant on the reader pool (no transaction)', () => {
+  const tenantsSeen = (tenantId: string) =>
+    withReader.readInTenant(tenantId, async (tx) => {
+      const { rows } = await tx.execute(
+        sql`SELECT DISTINCT tenant_id FROM audit_log WHERE action IN ('one-trip', 'after-failure')`,
+      );
+      return rows.map((row) => row['tenant_id']);
+    });
+
+  it("reads only the tenant's rows, however the tenants of the connection's earlier reads alternate", async () => {
+    expect(await tenantsSeen(acme)).toEqual([acme]);
+    expect(await tenantsSeen(globex)).toEqual([globex]);
+    expect(await tenantsSeen(globex)).toEqual([globex]);
+    expect(await tenantsSeen(acme)).toEqual([acme]);
+    // Statements issued together (one socket write) all answer, in the read's tenant.
+    const both = await withReader.readInTenant(globex, async (tx) => {
+      const [first, second] = await Promise.all([
+        tx.execute(sql`SELECT current_setting('app.tenant_id') AS tenant`),
+        tx.execute(sql`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = ${acme}::uuid`),
+      ]);
+      return [first.rows[0]!['tenant'], second.rows[0]!['n']];
+    });
+    expect(both).toEqual([globex, 0]);
+  });
+
+  it('opens no transaction and refuses writes', async () => {
+    // now() is the transaction's start: it moves between the statements only without a transaction.
+    const state = await withReader.readInTenant(acme, async (tx) => {
+      const first = await tx.execute(sql`SELECT now()::text AS at`);
+      const second = await tx.execute(
+        sql`SELECT pg_sleep(0.002)::text, now()::text AS at, current_setting('transaction_read_only') AS ro`,
+      );
+      return { moved: first.rows[0]!['at'] !== second.rows[0]!['at'], ro: second.rows[0]!['ro'] };
+    });
+    expect(state).toEqual({ moved: true, ro: 'on' });
+    await expect(
+      withReader.readInTenant(acme, (tx) => tx.execute(insertAudit(acme, 'reader-write'))),
+    ).rejects.toMatchObject({
+      cause: { message: expect.stringMatching(/read-only transaction/) },
+    });
+    expect(await auditActions('reader-write')).toEqual([]);
+    // The connection goes on serving reads after the refusal.
+    expect(await tenantsSeen(globex)).toEqual([globex]);
+  });
+
+  it("throws the work's error and keeps the connection", async () => {
+    await expect(
+      withReader.readInTenant(acme, async (tx) => {
+        await tx.execute(sql`SELECT 1`);
+        throw new Error('not this one');
+      }),
+    ).rejects.toThrow('not this one');
+    expect(await tenantsSeen(acme)).toEqual([acme]);
   });
 });

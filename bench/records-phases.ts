@@ -1,7 +1,7 @@
 // The list and create phases of the records benchmark, each against its raw baseline.
 import pg from 'pg';
 import { RECORDS_PATHS, type RecordDataTableRequest } from '@formloop/contracts';
-import { httpLoad, ms, rawLoad } from './records-measure.ts';
+import { httpLoad, ms, rawLoad, type Measured } from './records-measure.ts';
 import type { Api } from './records-setup.ts';
 
 export type Verdict = 'within budget' | 'OVER BUDGET';
@@ -19,12 +19,36 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
  */
 const WARM_UP_SECONDS = 6;
 
-/** Measures ROUNDS (raw, API) pairs; the round with the median ratio, and all the ratios. */
-async function medianRound<T extends { ratio: number }>(
-  measure: () => Promise<T>,
-): Promise<{ median: T; ratios: number[] }> {
-  const rounds: T[] = [];
-  for (let round = 0; round < ROUNDS; round += 1) rounds.push(await measure());
+/** `connections` keep-alive clients posting `body` to `url` as the benchmark's user, for `seconds`. */
+const posting =
+  (api: Api, url: string, body: string, connections: number) =>
+  (seconds: number): Promise<Measured> =>
+    httpLoad({
+      url,
+      method: 'POST',
+      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
+      body,
+      connections,
+      seconds,
+    });
+
+/**
+ * Warms the API up, then measures ROUNDS (raw, then API) pairs: the round with the median ratio,
+ * and every round's ratio in order.
+ */
+async function alternatingRounds(options: {
+  raw: () => Promise<Measured>;
+  api: (seconds: number) => Promise<Measured>;
+  seconds: number;
+  ratio: (api: Measured, raw: Measured) => number;
+}): Promise<{ median: { raw: Measured; http: Measured; ratio: number }; ratios: number[] }> {
+  await options.api(WARM_UP_SECONDS);
+  const rounds: Array<{ raw: Measured; http: Measured; ratio: number }> = [];
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const raw = await options.raw();
+    const http = await options.api(options.seconds);
+    rounds.push({ raw, http, ratio: options.ratio(http, raw) });
+  }
   const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
   return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, ratios: rounds.map((r) => r.ratio) };
 }
@@ -119,28 +143,14 @@ export async function listBenchmark(options: {
     );
   }
 
-  // Warm both sides the same way before measuring.
-  await httpLoad({
-    url: `${api.base}${RECORDS_PATHS.datatables}`,
-    method: 'POST',
-    headers: headersOf(api),
-    body,
-    connections: CONNECTIONS,
-    seconds: WARM_UP_SECONDS,
-  });
-  const { median, ratios } = await medianRound(async () => {
-    const raw = await rawLoad(options.app, CONNECTIONS, options.seconds, async (client) => {
-      for (const s of statements) await client.query(s.text, s.values);
-    });
-    const http = await httpLoad({
-      url: `${api.base}${RECORDS_PATHS.datatables}`,
-      method: 'POST',
-      headers: headersOf(api),
-      body,
-      connections: CONNECTIONS,
-      seconds: options.seconds,
-    });
-    return { raw, http, ratio: http.p95 / raw.p95 };
+  const { median, ratios } = await alternatingRounds({
+    raw: () =>
+      rawLoad(options.app, CONNECTIONS, options.seconds, async (client) => {
+        for (const s of statements) await client.query(s.text, s.values);
+      }),
+    api: posting(api, `${api.base}${RECORDS_PATHS.datatables}`, body, CONNECTIONS),
+    seconds: options.seconds,
+    ratio: (http, raw) => http.p95 / raw.p95,
   });
   const { raw, http, ratio } = median;
   const verdict: Verdict = ratio <= 1.5 ? 'within budget' : 'OVER BUDGET';
@@ -160,11 +170,6 @@ export async function listBenchmark(options: {
   };
 }
 
-const headersOf = (api: Api) => ({
-  authorization: `Bearer ${api.token}`,
-  'content-type': 'application/json',
-});
-
 const CREATE_DATA = { title: 'Bench order', amount: 1234.5, due: '2026-11-22', colour: 'red', paid: true };
 
 export async function createBenchmark(options: {
@@ -182,34 +187,20 @@ export async function createBenchmark(options: {
   );
   const [{ id: userId, module_version: version }] = rows as [{ id: string; module_version: number }];
   const data = JSON.stringify(CREATE_DATA);
-  const url = `${api.base}${RECORDS_PATHS.submit}`;
-  await httpLoad({
-    url,
-    method: 'POST',
-    headers: headersOf(api),
-    body,
-    connections: CREATE_CONNECTIONS,
-    seconds: WARM_UP_SECONDS,
-  });
-  const { median, ratios } = await medianRound(async () => {
-    const raw = await rawLoad(options.app, CREATE_CONNECTIONS, options.seconds, async (client) => {
-      await client.query(
-        `INSERT INTO records (tenant_id, module_id, module_version, data, is_draft, submitted_on,
-                              workflow_started_on, workflow_completed_on, workflow_initiator_user,
-                              created_by, modified_by)
-         VALUES ($1, $2, $3, $4, false, now(), now(), now(), $5, $5, $5)`,
-        [options.tenantId, moduleId, version, data, userId],
-      );
-    });
-    const http = await httpLoad({
-      url,
-      method: 'POST',
-      headers: headersOf(api),
-      body,
-      connections: CREATE_CONNECTIONS,
-      seconds: options.seconds,
-    });
-    return { raw, http, ratio: http.rate / raw.rate };
+  const { median, ratios } = await alternatingRounds({
+    raw: () =>
+      rawLoad(options.app, CREATE_CONNECTIONS, options.seconds, async (client) => {
+        await client.query(
+          `INSERT INTO records (tenant_id, module_id, module_version, data, is_draft, submitted_on,
+                                workflow_started_on, workflow_completed_on, workflow_initiator_user,
+                                created_by, modified_by)
+           VALUES ($1, $2, $3, $4, false, now(), now(), now(), $5, $5, $5)`,
+          [options.tenantId, moduleId, version, data, userId],
+        );
+      }),
+    api: posting(api, `${api.base}${RECORDS_PATHS.submit}`, body, CREATE_CONNECTIONS),
+    seconds: options.seconds,
+    ratio: (http, raw) => http.rate / raw.rate,
   });
   const { raw, http, ratio } = median;
   const verdict: Verdict = ratio >= 0.4 ? 'within budget' : 'OVER BUDGET';

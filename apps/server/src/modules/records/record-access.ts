@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { grantedSql, isGranted } from '../access/access.repository.ts';
 import { appOr404, maySee, type AppCaller } from '../apps/app-access.ts';
 import { asDefinition } from '../apps/app-views.ts';
+import { publishedAtVersionSql } from './records.repository.ts';
 import type { AppRow } from '../apps/apps.repository.ts';
 
 // Who may do what with an app's records (spec §6): every signed-in user reaches records, but only of
@@ -57,10 +58,7 @@ export function appStandsSql(
   caller: AppCaller,
   app: Pick<AppRow, 'id' | 'moduleVersion'>,
 ): SQL {
-  const { modules } = schema;
-  const published = sql`EXISTS (SELECT 1 FROM ${modules} WHERE ${modules.tenantId} = ${tenantId}::uuid
-    AND ${modules.id} = ${app.id}::uuid AND ${modules.moduleVersion} = ${app.moduleVersion}::int
-    AND ${modules.modulePublished} IS NOT NULL)`;
+  const published = publishedAtVersionSql(tenantId, app.id, app.moduleVersion);
   if (canUseBuilder(caller.flags)) return published;
   return sql`(${published} AND ${grantedSql(tenantId, caller.userId, appResource(app.id), 'view')})`;
 }

@@ -57,10 +57,13 @@ export interface InsertGuard {
   builder: boolean;
 }
 
-const guardOf = (tenantId: string, record: NewRecord, guard: InsertGuard): SQL => sql`EXISTS (
-  SELECT 1 FROM modules m
-  WHERE m.tenant_id = ${tenantId} AND m.id = ${record.moduleId} AND m.module_version = ${guard.moduleVersion}
-    AND m.module_published IS NOT NULL
+/** The app is still published at this version (a definition only changes by publishing, which bumps it). */
+export const publishedAtVersionSql = (tenantId: string, moduleId: string, moduleVersion: number): SQL =>
+  sql`EXISTS (SELECT 1 FROM modules m WHERE m.tenant_id = ${tenantId}::uuid AND m.id = ${moduleId}::uuid
+    AND m.module_version = ${moduleVersion}::int AND m.module_published IS NOT NULL)`;
+
+const guardOf = (tenantId: string, record: NewRecord, guard: InsertGuard): SQL =>
+  sql`(${publishedAtVersionSql(tenantId, record.moduleId, guard.moduleVersion)}
     AND (${guard.builder} OR (
       SELECT count(DISTINCT rp.action) FROM role_permissions rp JOIN user_roles ur ON ur.role_id = rp.role_id
       WHERE rp.tenant_id = ${tenantId} AND ur.tenant_id = ${tenantId} AND ur.user_id = ${record.userId}

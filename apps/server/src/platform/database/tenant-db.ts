@@ -56,6 +56,33 @@ const dialect = new PgDialect();
  */
 const sessionTenants = new WeakMap<pg.PoolClient, string>();
 
+/** A promise's outcome, so one rejection is not left unheard while another promise is awaited. */
+type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
+const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
+  promise.then(
+    (value) => ({ ok: true, value }),
+    (error: unknown) => ({ ok: false, error }),
+  );
+
+/**
+ * Sets a connection's session tenant when it last served another (in whatever socket write is open),
+ * keeping sessionTenants true: undefined once set, or the error, after which the session's tenant is
+ * unknown and the caller must discard the connection and not use answers read on it.
+ */
+function switchSessionTenant(client: pg.PoolClient, tenant: string): Promise<Error | undefined> {
+  if (sessionTenants.get(client) === tenant) return Promise.resolve(undefined);
+  return client.query(`SELECT set_config('app.tenant_id', '${tenant}', false)`).then(
+    () => {
+      sessionTenants.set(client, tenant);
+      return undefined;
+    },
+    (error: Error) => {
+      sessionTenants.delete(client);
+      return error;
+    },
+  );
+}
+
 /**
  * The pg connection a tenant transaction runs on, for libraries that write their own SQL into the
  * same transaction (pg-boss adding a job together with the change that causes it).
@@ -186,30 +213,19 @@ export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool, reader?: pg.P
     socket?.cork();
     // Runs once the work's synchronous part and the promise reactions it started have run.
     process.nextTick(() => socket?.uncork());
-    const switching =
-      sessionTenants.get(client) === tenant
-        ? undefined
-        : client.query(`SELECT set_config('app.tenant_id', '${tenant}', false)`).then(
-            () => undefined,
-            (error: Error) => error,
-          );
+    const switched = switchSessionTenant(client, tenant);
     let broken: Error | undefined;
     try {
-      let outcome: { ok: true; value: T } | { ok: false; error: unknown };
+      let outcome: Settled<T>;
       try {
         outcome = { ok: true, value: await work(drizzleOn(client) as unknown as TenantTx) };
       } catch (error) {
         outcome = { ok: false, error };
       }
-      // A failed switch leaves the session's tenant unknown: the pool discards the connection, and
-      // the work's answers are not used (they were read under the previous tenant, whose rows the
-      // statements' explicit tenant checks refuse anyway).
-      broken = await switching;
-      if (broken) {
-        sessionTenants.delete(client);
-        throw broken;
-      }
-      sessionTenants.set(client, tenant);
+      // After a failed switch the work's answers were read under the previous tenant (whose rows the
+      // statements' explicit tenant checks refuse anyway): not used, and the connection is discarded.
+      broken = await switched;
+      if (broken) throw broken;
       if (!outcome.ok) throw outcome.error;
       return outcome.value;
     } finally {
@@ -234,28 +250,25 @@ export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool, reader?: pg.P
       try {
         // The connection keeps its session's tenant between uses: set only when it changes, written
         // in the same socket write as the statement.
-        const switching = sessionTenants.get(client) !== tenant;
         const socket = socketOf(client);
         socket?.cork();
-        let switched: Promise<unknown> = Promise.resolve();
+        let switched: Promise<Error | undefined>;
         let running: Promise<pg.QueryResult<Row & pg.QueryResultRow>>;
         try {
-          if (switching) switched = client.query(`SELECT set_config('app.tenant_id', '${tenant}', false)`);
+          switched = switchSessionTenant(client, tenant);
           running = client.query<Row & pg.QueryResultRow>({ name, text: query.sql, values: query.params });
         } finally {
           socket?.uncork();
         }
-        const [set, ran] = await Promise.allSettled([switched, running]);
-        if (set.status === 'rejected') {
-          // The session's tenant is unknown now: the pool discards the connection. The statement
-          // ran under the previous tenant, where row-level security refuses the new tenant's rows
-          // (every statement names its tenant too); its answer is not used.
-          sessionTenants.delete(client);
-          broken = set.reason as Error;
+        const [switchError, ran] = await Promise.all([switched, settle(running)]);
+        if (switchError) {
+          // The pool discards the connection. The statement ran under the previous tenant, where
+          // row-level security refuses the new tenant's rows (every statement names its tenant
+          // too); its answer is not used.
+          broken = switchError;
           throw broken;
         }
-        sessionTenants.set(client, tenant);
-        if (ran.status === 'rejected') throw ran.reason;
+        if (!ran.ok) throw ran.error;
         return ran.value.rows;
       } finally {
         client.release(broken);

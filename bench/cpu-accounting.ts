@@ -9,7 +9,7 @@ const TICKS_PER_SECOND = 100;
 export interface CpuParts {
   server: number;
   /** Per PostgreSQL process: backends and autovacuum workers come and go between snapshots. */
-  postgres: Map<number, number>;
+  postgres: Map<number, { seconds: number; background: boolean }>;
   bench: number;
 }
 
@@ -20,8 +20,21 @@ export function watchServerCpu(pid: number | undefined): void {
   watchedServerPid = pid ?? null;
 }
 
-function processTable(): Map<number, { parent: number; seconds: number }> {
-  const table = new Map<number, { parent: number; seconds: number }>();
+interface ProcessInfo {
+  parent: number;
+  seconds: number;
+  /** The process title PostgreSQL gives itself ("postgres: checkpointer", "postgres: app db 127.0.0.1(…)"). */
+  title: string;
+}
+
+/**
+ * PostgreSQL's own processes (checkpointer, background and WAL writers, autovacuum, …) as opposed to
+ * the backends serving connections, whose titles name the role and the client's address.
+ */
+const isBackgroundTitle = (title: string) => !/\d+\.\d+\.\d+\.\d+\(\d+\)|\[local\]/.test(title);
+
+function processTable(): Map<number, ProcessInfo> {
+  const table = new Map<number, ProcessInfo>();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {
@@ -29,7 +42,8 @@ function processTable(): Map<number, { parent: number; seconds: number }> {
       // The command name is in parentheses and may hold spaces: the fields follow its closing one.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ticks = Number(fields[11]) + Number(fields[12]);
-      table.set(Number(entry), { parent: Number(fields[1]), seconds: ticks / TICKS_PER_SECOND });
+      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
+      table.set(Number(entry), { parent: Number(fields[1]), seconds: ticks / TICKS_PER_SECOND, title });
     } catch {
       // The process ended while the table was read.
     }
@@ -50,9 +64,12 @@ export function cpuSnapshot(): CpuParts | null {
         grew = true;
       }
   }
-  const postgres = new Map<number, number>();
-  for (const pid of descendants)
-    if (pid !== watchedServerPid) postgres.set(pid, table.get(pid)?.seconds ?? 0);
+  const postgres = new Map<number, { seconds: number; background: boolean }>();
+  for (const pid of descendants) {
+    const info = table.get(pid);
+    if (pid !== watchedServerPid && info)
+      postgres.set(pid, { seconds: info.seconds, background: isBackgroundTitle(info.title) });
+  }
   const own = process.cpuUsage();
   return {
     server: table.get(watchedServerPid)?.seconds ?? 0,
@@ -67,7 +84,12 @@ export function cpuPerRequest(before: CpuParts | null, after: CpuParts | null, r
   const per = (seconds: number) => ((seconds * 1000) / requests).toFixed(3);
   // A process that ended in between is not counted (its last ticks are unknown); one that started
   // counts from zero.
-  let postgres = 0;
-  for (const [pid, seconds] of after.postgres) postgres += seconds - (before.postgres.get(pid) ?? 0);
-  return `CPU per request: server ${per(after.server - before.server)} ms, PostgreSQL ${per(postgres)} ms, benchmark ${per(after.bench - before.bench)} ms`;
+  let backends = 0;
+  let background = 0;
+  for (const [pid, { seconds, background: isBackground }] of after.postgres) {
+    const used = seconds - (before.postgres.get(pid)?.seconds ?? 0);
+    if (isBackground) background += used;
+    else backends += used;
+  }
+  return `CPU per request: server ${per(after.server - before.server)} ms, PostgreSQL ${per(backends + background)} ms (its background processes ${per(background)} ms), benchmark ${per(after.bench - before.bench)} ms`;
 }

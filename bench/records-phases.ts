@@ -48,6 +48,10 @@ async function alternatingRounds(options: {
     const raw = await options.raw();
     const http = await options.api(options.seconds);
     rounds.push({ raw, http, ratio: options.ratio(http, raw) });
+    // Progress, and each round's CPU for whoever reads the log of a surprising run.
+    console.log(
+      `  round ${round + 1}: ratio ${rounds[round]!.ratio.toFixed(2)}; raw ${raw.cpu}; API ${http.cpu}`,
+    );
   }
   const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
   return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, ratios: rounds.map((r) => r.ratio) };

@@ -29,10 +29,12 @@ import { actingTask, resubmitRecord, startInstance } from '../workflow/workflow-
 import {
   findRecord,
   insertRecord,
-  insertRecordSql,
+  guardedInsertStatement,
   linkFiles,
+  newRecordRow,
   updateRecord,
   type AuditFacts,
+  type GuardedInsertAnswer,
   type NewRecord,
   type WorkflowColumns,
 } from './records.repository.ts';
@@ -130,8 +132,7 @@ async function create(
     workflow = { submittedOn: now, ...submissionColumns(app, { userId: auth.userId, now }) };
   }
   const { record, audit } = newRecord(write, source, { id, values, submit, workflow });
-  // Without a guard the insert always writes its row.
-  let row = (await insertRecord(tx, ctx.tenantId, record, audit))!;
+  let row = await insertRecord(tx, ctx.tenantId, record, audit);
   await claimFiles(tx, ctx, source, id, values);
   if (submit && hasRunnableWorkflow(app)) {
     const submission = { tenantId: ctx.tenantId, moduleId: app.id, recordId: id, userId: auth.userId, now };
@@ -178,11 +179,11 @@ async function createFromCache(
     : DRAFT_COLUMNS;
   const { record, audit } = newRecord(write, cached, { id: uuidv7(), values, submit, workflow });
   const guard = { moduleVersion: app.moduleVersion, builder: canUseBuilder(auth.flags) };
-  const [row] = await db.statementInTenant<RawRecordRow>(
+  const [inserted] = await db.statementInTenant<GuardedInsertAnswer>(
     ctx.tenantId,
-    insertRecordSql(ctx.tenantId, record, audit, guard),
+    guardedInsertStatement(ctx.tenantId, record, audit, guard),
   );
-  return row ? visibleRow(definition, row) : null;
+  return inserted ? visibleRow(definition, newRecordRow(record, inserted.created_by_name)) : null;
 }
 
 /** Changes to an existing record; with `submit` a draft is submitted too. */

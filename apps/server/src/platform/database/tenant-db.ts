@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -30,9 +30,17 @@ export interface TenantDb {
    * The statement is prepared once per connection (named by its text): its parse and plan are
    * reused, so give it only statements whose text comes from a fixed set of shapes.
    */
-  statementInTenant<Row>(tenantId: string, statement: SQL): Promise<Row[]>;
+  statementInTenant<Row>(tenantId: string, statement: SQL | BoundStatement): Promise<Row[]>;
   /** Tables that are not tenant-owned (the tenant registry). */
   global: Db;
+}
+
+/** A statement rendered once (compileStatement) with one call's parameters. */
+export interface BoundStatement {
+  /** The prepared statement's name, from its text. */
+  name: string;
+  text: string;
+  values: unknown[];
 }
 
 /** A tenant id to inline into SQL: simple queries take no parameters, so it must be a UUID. */
@@ -110,6 +118,15 @@ function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | und
  */
 export const READER_SESSION_OPTIONS = '-c default_transaction_read_only=on';
 
+const isBound = (statement: SQL | BoundStatement): statement is BoundStatement =>
+  typeof (statement as BoundStatement).text === 'string';
+
+/** A statement rendered now, for statementInTenant. */
+function bind(statement: SQL): BoundStatement {
+  const query = dialect.sqlToQuery(statement);
+  return { name: preparedName(query.sql), text: query.sql, values: query.params };
+}
+
 /** Prepared statements' names by their text (a fixed set of shapes: bounded for safety). */
 const preparedNames = new Map<string, string>();
 
@@ -122,6 +139,26 @@ function preparedName(text: string): string {
     preparedNames.set(text, name);
   }
   return name;
+}
+
+/**
+ * A statement for a hot path whose text never changes: `build` gets a placeholder for each of the
+ * statement's values and is rendered to text once; each call binds its values (by name; a missing
+ * one throws) to that text. Saves building and rendering the SQL again on every request (a fifth
+ * of a record create's server time).
+ */
+export function compileStatement<Values extends object>(
+  build: (params: { readonly [Name in keyof Values]: Placeholder }) => SQL,
+): (values: Values) => BoundStatement {
+  // Every name the statement reads becomes a placeholder of that name.
+  const placeholders = new Proxy({}, { get: (_target, name) => sql.placeholder(String(name)) });
+  const query = dialect.sqlToQuery(build(placeholders as { readonly [Name in keyof Values]: Placeholder }));
+  const name = preparedName(query.sql);
+  return (values) => ({
+    name,
+    text: query.sql,
+    values: fillPlaceholders(query.params, values as Record<string, unknown>),
+  });
 }
 
 /**
@@ -238,13 +275,15 @@ export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool, reader?: pg.P
     inTenant,
     readInTenant: (tenantId, work) =>
       reader ? readOnReader(reader, tenantId, work) : run(tenantId, work, true),
-    async statementInTenant<Row>(tenantId: string, statement: SQL): Promise<Row[]> {
+    async statementInTenant<Row>(tenantId: string, statement: SQL | BoundStatement): Promise<Row[]> {
+      const { name, text, values } = isBound(statement) ? statement : bind(statement);
       if (!pipelined) {
-        return inTenant(tenantId, async (tx) => (await tx.execute(statement)).rows as Row[]);
+        return inTenant(tenantId, async (tx) => {
+          const client = connectionOf(tx);
+          return (await client.query<Row & pg.QueryResultRow>({ name, text, values })).rows;
+        });
       }
       const tenant = inlinedTenant(tenantId);
-      const query = dialect.sqlToQuery(statement);
-      const name = preparedName(query.sql);
       const client = await pipelined.connect();
       let broken: Error | undefined;
       try {
@@ -256,7 +295,7 @@ export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool, reader?: pg.P
         let running: Promise<pg.QueryResult<Row & pg.QueryResultRow>>;
         try {
           switched = switchSessionTenant(client, tenant);
-          running = client.query<Row & pg.QueryResultRow>({ name, text: query.sql, values: query.params });
+          running = client.query<Row & pg.QueryResultRow>({ name, text, values });
         } finally {
           socket?.uncork();
         }

@@ -281,6 +281,41 @@ describe('save, submit and detail', () => {
     expect((await detailOf(people.fred, draft.id)).record.data.title).toBe('Two');
   });
 
+  it('answers an entry made from the remembered app exactly as it was stored', async () => {
+    // No sequence numbers, files or workflow: after the first entry the app is remembered and new
+    // entries are written by one guarded statement whose answer is built from what was sent.
+    const quickId = await publishApp(people.fred, 'Quick orders', [
+      section('main', [
+        [field('text', 'title'), field('number', 'amount'), field('date', 'due')],
+        [
+          field('switch', 'paid'),
+          field('dropdown', 'colour'),
+          field('calculation-number', 'twice', { formula: '{amount} * 2' }),
+        ],
+      ]),
+    ]);
+    await saved(submitRecord(people.fred, quickId, { data: { title: 'first' } }));
+    const data = { title: 'Bench order', amount: '1.234,5', due: '2026-11-22', paid: true, colour: 'ref-a' };
+    const submitted = await saved(submitRecord(people.fred, quickId, { data }));
+    const draft = await saved(saveRecord(people.fred, quickId, { data: { title: 'draft' } }));
+    for (const answer of [submitted, draft]) {
+      const { record } = await detailOf(people.fred, answer.id);
+      expect(answer).toEqual(record);
+    }
+    expect(submitted).toMatchObject({
+      status: 'Completed',
+      created_by: fredId,
+      created_by_name: expect.any(String),
+      data: { amount: 1234.5, twice: 2469 },
+    });
+    expect(draft).toMatchObject({ status: 'Draft', is_draft: true, submitted_on: null });
+    const { rows: audit } = await server.owner.query(
+      `SELECT action, after FROM audit_log WHERE entity = 'record' AND entity_id = $1`,
+      [submitted.id],
+    );
+    expect(audit).toEqual([{ action: 'submitted', after: { data: submitted.data } }]);
+  });
+
   it('claims uploaded files for the record and keeps passwords out of the audit trail', async () => {
     const tenant = await tenantId(server, 'acme');
     await server.owner.query(

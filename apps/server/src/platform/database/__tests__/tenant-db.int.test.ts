@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
-import { READER_SESSION_OPTIONS, createTenantDb, type TenantDb } from '../tenant-db.ts';
+import { READER_SESSION_OPTIONS, compileStatement, createTenantDb, type TenantDb } from '../tenant-db.ts';
 
 // TenantDb against real PostgreSQL as the app role (row-level security applies): the one-round-trip
 // statement (the session's tenant set when it changes, then the statement, autocommitted) writes,
@@ -114,6 +114,36 @@ describe('statementInTenant', () => {
       `SELECT statement FROM pg_prepared_statements WHERE statement LIKE 'INSERT INTO audit_log%'`,
     );
     expect(rows).toHaveLength(1);
+  });
+
+  it('runs a compiled statement with each call’s values, bound by name, prepared once', async () => {
+    const compiled = compileStatement<{ tenant: string; action: string }>(
+      (p) =>
+        sql`INSERT INTO audit_log (tenant_id, entity, entity_id, action)
+            VALUES (${p.tenant}, 'compiled', ${p.action}, ${p.action}) RETURNING entity_id, action`,
+    );
+    const first = compiled({ tenant: acme, action: 'compiled-1' });
+    const second = compiled({ tenant: globex, action: 'compiled-2' });
+    expect(first.values).toEqual([acme, 'compiled-1', 'compiled-1']);
+    expect(second.name).toBe(first.name);
+    expect(await db.statementInTenant(acme, first)).toEqual([
+      { entity_id: 'compiled-1', action: 'compiled-1' },
+    ]);
+    expect(await db.statementInTenant(globex, second)).toEqual([
+      { entity_id: 'compiled-2', action: 'compiled-2' },
+    ]);
+    expect(await auditActions('compiled-1')).toEqual([acme]);
+    expect(await auditActions('compiled-2')).toEqual([globex]);
+    // Row-level security still applies: a compiled statement for another tenant's row is refused.
+    await expect(
+      db.statementInTenant(acme, compiled({ tenant: globex, action: 'compiled-3' })),
+    ).rejects.toThrow(/row-level security/);
+    const { rows } = await pipelined.query(
+      `SELECT 1 FROM pg_prepared_statements WHERE statement LIKE '%''compiled''%'`,
+    );
+    expect(rows).toHaveLength(1);
+    // A value the statement needs and the call lacks is a programming error, not a NULL.
+    expect(() => compiled({ tenant: acme } as never)).toThrow(/action/);
   });
 
   it('without a pipelined pool, runs the statement as an ordinary tenant transaction', async () => {

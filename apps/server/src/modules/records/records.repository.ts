@@ -114,8 +114,9 @@ interface GuardedInsertParams extends InsertParams {
 }
 
 /**
- * The values of a record's insert with its audit row (and its guard's, when it has one), as one
- * object literal: spreading one object into another on every create cost more than the rest of it.
+ * The values of a record's insert with its audit row (and its guard's, when it has one). The audit's
+ * values are spread last on purpose: in V8 (Node 20) an object literal that starts with a spread
+ * and goes on with more properties takes ~20 µs to build, more than the rest of the create's code.
  */
 function insertParams(
   tenantId: string,
@@ -127,12 +128,6 @@ function insertParams(
   // The workflow's times are mostly the record's own `now`: converted once.
   const iso = (value: Date | null) => (value === record.now ? now : isoOrNull(value));
   return {
-    tenantId,
-    auditUserId: audit.userId,
-    action: audit.action,
-    before: JSON.stringify(audit.before ?? null),
-    after: JSON.stringify(audit.after ?? null),
-    requestId: audit.requestId,
     id: record.id,
     moduleId: record.moduleId,
     moduleVersion: record.moduleVersion,
@@ -147,6 +142,7 @@ function insertParams(
     now,
     guardVersion: guard?.moduleVersion ?? null,
     resource: `app:${record.moduleId}`,
+    ...auditParams(tenantId, audit),
   };
 }
 

@@ -23,8 +23,15 @@ export function watchServerCpu(pid: number | undefined): void {
 interface ProcessInfo {
   parent: number;
   seconds: number;
-  /** The process title PostgreSQL gives itself ("postgres: checkpointer", "postgres: app db 127.0.0.1(…)"). */
-  title: string;
+}
+
+/** The process title PostgreSQL gives itself ("postgres: checkpointer", "postgres: app db 127.0.0.1(…)"). */
+function titleOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return ''; // the process ended meanwhile
+  }
 }
 
 /**
@@ -42,8 +49,7 @@ function processTable(): Map<number, ProcessInfo> {
       // The command name is in parentheses and may hold spaces: the fields follow its closing one.
       const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
       const ticks = Number(fields[11]) + Number(fields[12]);
-      const title = readFileSync(`/proc/${entry}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      table.set(Number(entry), { parent: Number(fields[1]), seconds: ticks / TICKS_PER_SECOND, title });
+      table.set(Number(entry), { parent: Number(fields[1]), seconds: ticks / TICKS_PER_SECOND });
     } catch {
       // The process ended while the table was read.
     }
@@ -68,7 +74,7 @@ export function cpuSnapshot(): CpuParts | null {
   for (const pid of descendants) {
     const info = table.get(pid);
     if (pid !== watchedServerPid && info)
-      postgres.set(pid, { seconds: info.seconds, background: isBackgroundTitle(info.title) });
+      postgres.set(pid, { seconds: info.seconds, background: isBackgroundTitle(titleOf(pid)) });
   }
   const own = process.cpuUsage();
   return {

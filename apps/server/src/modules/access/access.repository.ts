@@ -1,4 +1,4 @@
-import { and, eq, inArray, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, like, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rolePermissions, userRoles } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 
@@ -30,8 +30,13 @@ export async function grantedResources(
   return new Set(rows.map((row) => row.resource));
 }
 
-/** Whether one of the user's roles grants `action` on `resource`, as a condition for a larger statement. */
-export const grantedSql = (tenantId: string, userId: string, resource: string, action: string): SQL =>
+type SqlValue = string | Placeholder;
+
+/**
+ * Whether one of the user's roles grants `action` on `resource`, as a condition for a larger
+ * statement. Each value may be a placeholder of a statement compiled once (compileStatement).
+ */
+export const grantedSql = (tenantId: SqlValue, userId: SqlValue, resource: SqlValue, action: SqlValue): SQL =>
   sql`EXISTS (SELECT 1 FROM ${rolePermissions} JOIN ${userRoles} ON ${userRoles.roleId} = ${rolePermissions.roleId}
     WHERE ${rolePermissions.tenantId} = ${tenantId}::uuid AND ${userRoles.userId} = ${userId}::uuid
       AND ${userRoles.tenantId} = ${tenantId}::uuid AND ${rolePermissions.resource} = ${resource}::text

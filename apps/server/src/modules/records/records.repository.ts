@@ -1,5 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { compileStatement, type BoundStatement, type TenantTx } from '../../platform/database/tenant-db.ts';
+import { appResource } from '@formloop/domain';
+import { grantedSql } from '../access/access.repository.ts';
+import {
+  compileStatement,
+  type BoundStatement,
+  type StatementPlaceholders,
+  type TenantTx,
+} from '../../platform/database/tenant-db.ts';
 import { RECORD_SELECT, RECORD_USER_JOINS, type RawRecordRow } from './record-row.ts';
 
 // Records SQL, tenant first. Writes return the record as every answer shows it (RECORD_SELECT) and
@@ -141,7 +148,7 @@ function insertParams(
     userId: record.userId,
     now,
     guardVersion: guard?.moduleVersion ?? null,
-    resource: `app:${record.moduleId}`,
+    resource: appResource(record.moduleId),
     ...auditParams(tenantId, audit),
   };
 }
@@ -166,7 +173,7 @@ const insertWithAudit = (p: InsertParams, parts: { where: SQL; returning: SQL; a
     ${parts.answer}`;
 
 /** The insert of a record and its audit row as one statement, answering the record as stored. */
-export const insertRecordSql = (tenantId: string, record: NewRecord, audit: AuditFacts): SQL =>
+const insertRecordSql = (tenantId: string, record: NewRecord, audit: AuditFacts): SQL =>
   insertWithAudit(insertParams(tenantId, record, audit), {
     where: sql`true`,
     returning: sql`*`,
@@ -179,7 +186,7 @@ export interface GuardedInsertAnswer {
   created_by_name: string | null;
 }
 
-const guardedInsertOf = (where: (p: GuardedInsertParams) => SQL) =>
+const guardedInsertOf = (where: (p: StatementPlaceholders<GuardedInsertParams>) => SQL) =>
   compileStatement<GuardedInsertParams>((p) =>
     insertWithAudit(p, {
       where: where(p),
@@ -190,7 +197,7 @@ const guardedInsertOf = (where: (p: GuardedInsertParams) => SQL) =>
 
 /**
  * The insert of a record checked by its own guard (see InsertGuard), with its audit row, compiled
- * once: for builders, who need no grant, without the grants' subquery (a plan without it is cheaper
+ * once: for builders, who need no grant, without the grants' checks (a plan without them is cheaper
  * to start even when it would never run). It answers only what the caller does not know already
  * (newRecordRow builds the rest): returning and parsing the whole stored row was a good part of a
  * create's cost on both sides of the connection.
@@ -198,11 +205,9 @@ const guardedInsertOf = (where: (p: GuardedInsertParams) => SQL) =>
 const guardedInserts = {
   builder: guardedInsertOf((p) => publishedAtVersionSql(p.tenantId, p.moduleId, p.guardVersion)),
   granted: guardedInsertOf(
-    (p) => sql`${publishedAtVersionSql(p.tenantId, p.moduleId, p.guardVersion)} AND (
-      SELECT count(DISTINCT rp.action) FROM role_permissions rp JOIN user_roles ur ON ur.role_id = rp.role_id
-      WHERE rp.tenant_id = ${p.tenantId}::uuid AND ur.tenant_id = ${p.tenantId}::uuid
-        AND ur.user_id = ${p.userId}::uuid AND rp.resource = ${p.resource}::text
-        AND rp.action IN ('view', 'create')) = 2`,
+    (p) => sql`${publishedAtVersionSql(p.tenantId, p.moduleId, p.guardVersion)}
+      AND ${grantedSql(p.tenantId, p.userId, p.resource, 'view')}
+      AND ${grantedSql(p.tenantId, p.userId, p.resource, 'create')}`,
   ),
 };
 

@@ -141,6 +141,9 @@ function preparedName(text: string): string {
   return name;
 }
 
+/** What a compiled statement's SQL is built from: a placeholder for each of its values. */
+export type StatementPlaceholders<Values> = { readonly [Name in keyof Values]: Placeholder };
+
 /**
  * A statement for a hot path whose text never changes: `build` gets a placeholder for each of the
  * statement's values and is rendered to text once; each call binds its values (by name; a missing
@@ -148,11 +151,11 @@ function preparedName(text: string): string {
  * of a record create's server time in its CPU profile).
  */
 export function compileStatement<Values extends object>(
-  build: (params: { readonly [Name in keyof Values]: Placeholder }) => SQL,
+  build: (params: StatementPlaceholders<Values>) => SQL,
 ): (values: Values) => BoundStatement {
   // Every name the statement reads becomes a placeholder of that name.
   const placeholders = new Proxy({}, { get: (_target, name) => sql.placeholder(String(name)) });
-  const query = dialect.sqlToQuery(build(placeholders as { readonly [Name in keyof Values]: Placeholder }));
+  const query = dialect.sqlToQuery(build(placeholders as StatementPlaceholders<Values>));
   const name = preparedName(query.sql);
   return (values) => ({
     name,

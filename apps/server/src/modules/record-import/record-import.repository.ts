@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { ImportStatus } from '@formloop/contracts';
 import { schema } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { isoTimestampOrNull } from '../../platform/database/timestamps.ts';
 
 // record_imports rows (tenant first). The progress of a running import is written by the batch
 // writer in each batch's own transaction (import-writer.ts); here: start, read, fail.
@@ -44,8 +45,7 @@ export async function failImport(tx: TenantTx, tenantId: string, id: string, rea
     );
 }
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+const iso = isoTimestampOrNull;
 
 export function toImportStatus(row: ImportRow): ImportStatus {
   return {

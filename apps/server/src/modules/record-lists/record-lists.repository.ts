@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { readRows, type TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import type { RawRecordRow } from '../records/record-row.ts';
 import {
@@ -31,7 +31,7 @@ interface PlanNode {
 }
 
 async function explainedRows(tx: TenantTx, statement: SQL): Promise<number> {
-  const { rows } = await tx.execute(statement);
+  const rows = await readRows<Record<string, unknown>>(tx, statement);
   const plan = (rows[0]?.['QUERY PLAN'] as Array<{ Plan?: PlanNode }> | undefined)?.[0]?.Plan;
   return Number(plan?.['Plan Rows'] ?? 0);
 }
@@ -88,8 +88,8 @@ export function resolveCount(exact: number | null, estimate: number): ListCount 
 export async function countRows(tx: TenantTx, where: SQL, estimateWhere: SQL): Promise<ListCount> {
   const estimate = await estimateRows(tx, estimateWhere);
   if (estimate > ESTIMATE_ONLY_ABOVE) return resolveCount(null, estimate);
-  const { rows } = await tx.execute(sql`SELECT ${cappedCountSql(where)} AS n`);
-  return resolveCount(Number(rows[0]?.['n'] ?? 0), estimate);
+  const rows = await readRows<{ n: number }>(tx, sql`SELECT ${cappedCountSql(where)} AS n`);
+  return resolveCount(Number(rows[0]?.n ?? 0), estimate);
 }
 
 type PageRow = RawRecordRow & {
@@ -115,18 +115,17 @@ export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage
   let rows: PageRow[] | null = null;
   let knownOverCap = false;
   if (query.narrowed && estFiltered <= FENCE_AT_MOST) {
-    rows = (await tx.execute(fencedPageSql(query, countTotal))).rows as unknown as PageRow[];
+    rows = await readRows<PageRow>(tx, fencedPageSql(query, countTotal));
     // The planner was far off and the fence hit the cap: its page would be incomplete.
     if (Number(rows[0]?.filtered_count ?? 0) > EXACT_COUNT_LIMIT) {
       rows = null;
       knownOverCap = true;
     }
   }
-  rows ??= (
-    await tx.execute(
-      pageSql(query, { filtered: !knownOverCap && estFiltered <= ESTIMATE_ONLY_ABOVE, total: countTotal }),
-    )
-  ).rows as unknown as PageRow[];
+  rows ??= await readRows<PageRow>(
+    tx,
+    pageSql(query, { filtered: !knownOverCap && estFiltered <= ESTIMATE_ONLY_ABOVE, total: countTotal }),
+  );
 
   const first = rows[0];
   const exactFiltered = knownOverCap ? EXACT_COUNT_LIMIT + 1 : nullableCount(first?.filtered_count);

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordRow } from '@formloop/contracts';
 import { deriveRecordStatus, displayStatus } from '@formloop/domain';
+import { isoTimestampOrNull } from '../../platform/database/timestamps.ts';
 
 // One shape for a record in every answer (detail, save, lists, exports): the columns selected by
 // RECORD_SELECT (records aliased r, creator and modifier names joined) and their mapping to RecordRow
@@ -44,8 +45,7 @@ export interface RawRecordRow {
   modified_on: Date | string;
 }
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : value instanceof Date ? value.toISOString() : new Date(value).toISOString();
+const iso = isoTimestampOrNull;
 
 /** A record as the API answers it, its status derived from the workflow columns (spec §4). */
 export function toRecordRow(row: RawRecordRow): RecordRow {

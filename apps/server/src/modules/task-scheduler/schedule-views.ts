@@ -6,11 +6,11 @@ import {
 } from '@formloop/contracts';
 import type { ActivityRecord, ScheduleRecord } from './task-scheduler.repository.ts';
 import { missedCountOf, nextRuns, parseSchedule } from './schedule-timing.ts';
+import { isoTimestampOrNull } from '../../platform/database/timestamps.ts';
 
 // Rows as the API answers them (spec §3 "Task scheduler: schedule_id, status"; ISO instants).
 
-const iso = (value: Date | string | null): string | null =>
-  value === null ? null : new Date(value).toISOString();
+const iso = isoTimestampOrNull;
 
 export function toScheduleRow(row: ScheduleRecord): ScheduleRow {
   return {

@@ -8,11 +8,12 @@ import {
 import { INITIATOR_ACTIVITY_ID, type WorkflowDefinition } from '@formloop/workflow';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { RawTaskRow } from './tasks.repository.ts';
+import { isoTimestamp } from '../../platform/database/timestamps.ts';
 
 // Rows → the API's task shapes, and the pure parts of a task's detail (send-back targets) and of the
 // dynamic list (which record values a task row carries).
 
-const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = isoTimestamp;
 
 export function toTaskRow(row: RawTaskRow): TaskRow {
   return {

@@ -2,6 +2,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { RECORDS_MESSAGES } from '@formloop/contracts';
 import { FILTER_OPERATORS, type FilterOperator, type ModuleDefinition } from '@formloop/domain';
+import { renderPlainSql } from '../../../platform/database/sql-text.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { filterSql } from '../record-query/filter-sql.ts';
 import { ListColumns, STATUS_SQL } from '../record-query/list-columns.ts';
@@ -42,8 +43,12 @@ function render(
     ignoreCase: options.ignoreCase ?? false,
     matchesAll: options.matchesAll ?? false,
   };
-  const { sql, params } = dialect.sqlToQuery(filterSql(columns.get(field), filter));
-  return { sql, params };
+  const statement = filterSql(columns.get(field), filter);
+  // Lists' statements take the one-pass rendering, which must be exactly what drizzle renders.
+  const rendered = renderPlainSql(statement);
+  const drizzles = dialect.sqlToQuery(statement);
+  expect(rendered).toEqual({ sql: drizzles.sql, params: drizzles.params });
+  return rendered!;
 }
 
 const TITLE = '(r.data->>$1::text)';

@@ -3,6 +3,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import { RECORDS_MESSAGES } from '@formloop/contracts';
 import type { ModuleDefinition } from '@formloop/domain';
+import { renderPlainSql } from '../../../platform/database/sql-text.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { RECORD_SELECT } from '../../records/record-row.ts';
 import {
@@ -43,8 +44,11 @@ const definition = {
 
 const dialect = new PgDialect();
 const render = (statement: Parameters<PgDialect['sqlToQuery']>[0]) => {
-  const rendered = dialect.sqlToQuery(statement);
-  return { sql: rendered.sql, params: rendered.params };
+  // Lists' statements take the one-pass rendering, which must be exactly what drizzle renders.
+  const rendered = renderPlainSql(statement);
+  const drizzles = dialect.sqlToQuery(statement);
+  expect(rendered).toEqual({ sql: drizzles.sql, params: drizzles.params });
+  return rendered!;
 };
 const SELECT = render(RECORD_SELECT).sql;
 const JOINS = 'LEFT JOIN users cu ON cu.id = r.created_by LEFT JOIN users mu ON mu.id = r.modified_by';

@@ -107,7 +107,9 @@ const TEXT_TYPE_IDS = new Set([1082, 1114, 1184, 1186, 1115, 1182, 1185, 1187, 1
 const keepText = (value: string) => value;
 const DRIVER_TYPES: pg.CustomTypesConfig = {
   getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
-    TEXT_TYPE_IDS.has(typeId) ? keepText : pgTypes.getTypeParser(typeId, format)) as pg.CustomTypesConfig['getTypeParser'],
+    TEXT_TYPE_IDS.has(typeId)
+      ? keepText
+      : pgTypes.getTypeParser(typeId, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /**

@@ -4,7 +4,9 @@ import { isoTimestamp, isoTimestampOrNull } from '../timestamps.ts';
 /** PostgreSQL's text for an instant in a UTC session, with `digits` fraction digits (0 = none). */
 function postgresText(ms: number, micros: number, digits: number): string {
   const iso = new Date(ms).toISOString();
-  const fraction = `${iso.slice(20, 23)}${String(micros).padStart(3, '0')}`.slice(0, digits).replace(/0+$/, '');
+  const fraction = `${iso.slice(20, 23)}${String(micros).padStart(3, '0')}`
+    .slice(0, digits)
+    .replace(/0+$/, '');
   return `${iso.slice(0, 10)} ${iso.slice(11, 19)}${fraction ? `.${fraction}` : ''}+00`;
 }
 

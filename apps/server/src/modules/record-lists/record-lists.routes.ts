@@ -10,6 +10,7 @@ import {
 } from '@formloop/contracts';
 import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
 import { callContext } from '../../platform/http/call-context.ts';
+import { compiledSerializer } from '../../platform/http/compiled-serializer.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
 import type { createRecordListService } from './record-lists.service.ts';
@@ -56,6 +57,8 @@ export const recordListRoutes = (deps: {
           body: recordDataTableRequestSchema,
           response: { 200: recordDataTableResponseSchema, ...errors },
         },
+        // Pages of rows built field by field (listRow): compiled, not encoded through zod.
+        serializerCompiler: compiledSerializer,
       },
       async (request) => ok(await deps.lists.datatables(callContext(request), request.auth!, request.body)),
     );
@@ -72,6 +75,8 @@ export const recordListRoutes = (deps: {
           body: recordDataTableRequestSchema,
           response: { 200: recordDataTableResponseSchema, ...errors },
         },
+        // Pages of rows built field by field (listRow): compiled, not encoded through zod.
+        serializerCompiler: compiledSerializer,
       },
       async (request) =>
         ok(await deps.lists.draftDatatables(callContext(request), request.auth!, request.body)),

@@ -63,18 +63,19 @@ export async function estimateRows(tx: TenantTx, where: SQL): Promise<number> {
   return planned / (await rowLevelSecurityShare(tx));
 }
 
-// The whole list's estimate changes slowly; requests reuse it for a few seconds, so a filtered
-// request plans once more (its own filters), not twice.
-const scopeEstimates = new Map<string, { value: number; at: number }>();
-const SCOPE_ESTIMATE_TTL_MS = 15_000;
-const SCOPE_ESTIMATES_KEPT = 10_000;
+// Estimates change slowly (with ANALYZE); requests reuse them for a few seconds. The whole list's is
+// asked once for every filter, and a filter's is asked again by its next pages and by refreshes:
+// without the cache every page of a filtered list planned its filter once more before its statement.
+const estimates = new Map<string, { value: number; at: number }>();
+const ESTIMATE_TTL_MS = 15_000;
+const ESTIMATES_KEPT = 10_000;
 
-async function scopeEstimate(tx: TenantTx, query: ListQuery): Promise<number> {
-  const cached = scopeEstimates.get(query.scopeKey);
-  if (cached && Date.now() - cached.at < SCOPE_ESTIMATE_TTL_MS) return cached.value;
-  const value = await estimateRows(tx, query.estimateScope);
-  if (scopeEstimates.size >= SCOPE_ESTIMATES_KEPT) scopeEstimates.clear();
-  scopeEstimates.set(query.scopeKey, { value, at: Date.now() });
+async function cachedEstimate(tx: TenantTx, key: string, where: SQL): Promise<number> {
+  const cached = estimates.get(key);
+  if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.value;
+  const value = await estimateRows(tx, where);
+  if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
+  estimates.set(key, { value, at: Date.now() });
   return value;
 }
 
@@ -108,8 +109,10 @@ export interface ListPage {
 
 /** One page of a list with recordsFiltered and recordsTotal: a plan or two, then one statement. */
 export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage> {
-  const estTotal = await scopeEstimate(tx, query);
-  const estFiltered = query.narrowed ? await estimateRows(tx, query.estimateWhere) : estTotal;
+  const estTotal = await cachedEstimate(tx, query.scopeKey, query.estimateScope);
+  const estFiltered = query.narrowed
+    ? await cachedEstimate(tx, `${query.scopeKey}|${query.narrowingKey}`, query.estimateWhere)
+    : estTotal;
   const countTotal = query.narrowed && estTotal <= ESTIMATE_ONLY_ABOVE;
 
   let rows: PageRow[] | null = null;

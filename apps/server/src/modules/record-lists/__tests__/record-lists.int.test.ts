@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { RECORDS_MESSAGES, RECORDS_PATHS, recordPath } from '@formloop/contracts';
 import { deriveRecordStatus } from '@formloop/domain';
@@ -209,6 +210,33 @@ describe('datatables', () => {
       expect(res.json().data.errors).toEqual([
         { field: 'length', message: RECORDS_MESSAGES.invalidPageSize },
       ]);
+    }
+  });
+
+  it('asks the planner about a filter once: the next page and a refresh reuse its estimate', async () => {
+    const filtered = (page: number) => ({
+      moduleId: appId,
+      page,
+      length: 10 as const,
+      filters: [{ field: 'city', operator: 'contains' as const, value: 'erli', ignoreCase: true }],
+    });
+    const query = vi.spyOn(pg.Client.prototype, 'query');
+    const plansAsked = () =>
+      query.mock.calls.filter(([config]) =>
+        /^EXPLAIN/.test(typeof config === 'string' ? config : String((config as { text?: unknown }).text)),
+      ).length;
+    try {
+      const first = await listRecords(people.fred, filtered(1));
+      expect(first).toMatchObject({ recordsFiltered: 2, recordsTotal: 6 });
+      // The filter's estimate, and the list's own and the tenant share's when not yet known.
+      const planned = plansAsked();
+      expect(planned).toBeGreaterThan(0);
+      const second = await listRecords(people.fred, filtered(2));
+      expect(second).toMatchObject({ data: [], recordsFiltered: 2, recordsTotal: 6 });
+      await listRecords(people.fred, filtered(1));
+      expect(plansAsked()).toBe(planned);
+    } finally {
+      query.mockRestore();
     }
   });
 

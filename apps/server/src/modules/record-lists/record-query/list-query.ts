@@ -60,6 +60,8 @@ export interface ListQuery {
   estimateWhere: SQL;
   /** Names the scope (tenant, app, drafts owner) for caching its estimate. */
   scopeKey: string;
+  /** Names the filters and the search (with scopeKey, for caching the filtered estimate). */
+  narrowingKey: string;
   /** Whether filters or a search narrow the scope (else the filtered count is the total). */
   narrowed: boolean;
   sortKeys: SortKey[];
@@ -140,6 +142,7 @@ export function buildListQuery(
     scopeKey: `${scope.tenantId}/${scope.moduleId}/${scope.draftsOf ?? ''}`,
     estimateWhere: sql`${scopeSql(scope, false)}${narrowing}`,
     narrowed: conditions.length > 0,
+    narrowingKey: JSON.stringify([request.filters, request.search]),
     sortKeys,
     idDir: ascending ? 'ASC' : 'DESC',
     limit: request.length,

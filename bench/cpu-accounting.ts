@@ -84,16 +84,10 @@ export function cpuSnapshot(): CpuParts | null {
   };
 }
 
-/** CPU seconds used between two snapshots, by part. */
-export interface CpuUsed {
-  server: number;
-  backends: number;
-  background: number;
-  bench: number;
-}
-
-export function cpuUsed(before: CpuParts | null, after: CpuParts | null): CpuUsed | null {
-  if (!before || !after) return null;
+/** Milliseconds of CPU per request between two snapshots, as a short note. */
+export function cpuPerRequest(before: CpuParts | null, after: CpuParts | null, requests: number): string {
+  if (!before || !after || requests === 0) return 'CPU not measured';
+  const per = (seconds: number) => ((seconds * 1000) / requests).toFixed(3);
   // A process that ended in between is not counted (its last ticks are unknown); one that started
   // counts from zero.
   let backends = 0;
@@ -103,25 +97,5 @@ export function cpuUsed(before: CpuParts | null, after: CpuParts | null): CpuUse
     if (isBackground) background += used;
     else backends += used;
   }
-  return { server: after.server - before.server, backends, background, bench: after.bench - before.bench };
-}
-
-/** The CPU of several loads together (null when any was not measured). */
-export function addCpuUsed(parts: Array<CpuUsed | null>): CpuUsed | null {
-  const total: CpuUsed = { server: 0, backends: 0, background: 0, bench: 0 };
-  for (const part of parts) {
-    if (!part) return null;
-    total.server += part.server;
-    total.backends += part.backends;
-    total.background += part.background;
-    total.bench += part.bench;
-  }
-  return total;
-}
-
-/** Milliseconds of CPU per request, as a short note. */
-export function cpuNote(used: CpuUsed | null, requests: number): string {
-  if (!used || requests === 0) return 'CPU not measured';
-  const per = (seconds: number) => ((seconds * 1000) / requests).toFixed(3);
-  return `CPU per request: server ${per(used.server)} ms, PostgreSQL ${per(used.backends + used.background)} ms (its background processes ${per(used.background)} ms), benchmark ${per(used.bench)} ms`;
+  return `CPU per request: server ${per(after.server - before.server)} ms, PostgreSQL ${per(backends + background)} ms (its background processes ${per(background)} ms), benchmark ${per(after.bench - before.bench)} ms`;
 }

@@ -4,7 +4,7 @@
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import type pg from 'pg';
-import { addCpuUsed, cpuNote, cpuSnapshot, cpuUsed, type CpuUsed } from './cpu-accounting.ts';
+import { cpuPerRequest, cpuSnapshot } from './cpu-accounting.ts';
 
 export interface Measured {
   requests: number;
@@ -14,9 +14,6 @@ export interface Measured {
   p95: number;
   /** CPU time per request of the server, PostgreSQL and the benchmark (cpu-accounting.ts). */
   cpu: string;
-  /** Every response time, ascending, and the CPU behind them: loads can be pooled (combineLoads). */
-  latencies: number[];
-  cpuUsed: CpuUsed | null;
 }
 
 export function percentile(sorted: readonly number[], p: number): number {
@@ -25,27 +22,16 @@ export function percentile(sorted: readonly number[], p: number): number {
   return sorted[rank]!;
 }
 
-function summary(latencies: number[], seconds: number, used: CpuUsed | null): Measured {
+function summary(latencies: number[], seconds: number, cpu: string): Measured {
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    cpu: cpuNote(used, sorted.length),
-    latencies: sorted,
-    cpuUsed: used,
+    cpu,
     requests: sorted.length,
     seconds,
     rate: sorted.length / seconds,
     p50: percentile(sorted, 50),
     p95: percentile(sorted, 95),
   };
-}
-
-/** Several loads as one: their response times pooled, their seconds and CPU added. */
-export function combineLoads(parts: readonly Measured[]): Measured {
-  return summary(
-    parts.flatMap((part) => part.latencies),
-    parts.reduce((sum, part) => sum + part.seconds, 0),
-    addCpuUsed(parts.map((part) => part.cpuUsed)),
-  );
 }
 
 /** `connections` keep-alive clients sending the same request for `seconds`; every latency kept. */
@@ -93,7 +79,7 @@ export async function httpLoad(options: {
   if (failures > 0 || result.errors > 0) {
     throw new Error(`${options.url}: ${failures} non-2xx answers, ${result.errors} errors`);
   }
-  return summary(latencies, options.seconds, cpuUsed(cpuBefore, cpuSnapshot()));
+  return summary(latencies, options.seconds, cpuPerRequest(cpuBefore, cpuSnapshot(), latencies.length));
 }
 
 /** `connections` loops, each on its own pooled client, running `work` back to back for `seconds`. */
@@ -120,7 +106,7 @@ export async function rawLoad(
       }
     }),
   );
-  return summary(latencies, seconds, cpuUsed(cpuBefore, cpuSnapshot()));
+  return summary(latencies, seconds, cpuPerRequest(cpuBefore, cpuSnapshot(), latencies.length));
 }
 
 export const ms = (value: number) => `${value.toFixed(1)} ms`;

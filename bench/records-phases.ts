@@ -1,21 +1,17 @@
 // The list and create phases of the records benchmark, each against its raw baseline.
 import pg from 'pg';
 import { RECORDS_PATHS, type RecordDataTableRequest } from '@formloop/contracts';
-import { combineLoads, httpLoad, ms, rawLoad, type Measured } from './records-measure.ts';
+import { httpLoad, ms, rawLoad, type Measured } from './records-measure.ts';
 import type { Api } from './records-setup.ts';
 
 export type Verdict = 'within budget' | 'OVER BUDGET';
 const CONNECTIONS = 2;
 const CREATE_CONNECTIONS = 4;
 /**
- * Rounds per phase; each pools SLICES alternating (raw, API) slices of a second. On a 2-core VM the
- * machine's speed drifts within a minute (PostgreSQL's CPU for the very same statements moved by 30 %
- * between neighbouring 10-second loads), so one raw load then one API load compared the drift as much
- * as the two sides. Slices of a second let both sides see the same drift; each round's ratio is over
- * its pooled slices, the verdict takes the median round's, and every round's ratio is reported.
+ * Rounds of (raw, then API) per phase. On a 2-core VM one 10-second pair swings ±15 % with what else
+ * the machine does; the verdict takes the median round's ratio and every round's ratio is reported.
  */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SLICES = 10;
 /**
  * Load before the first round, as a long-running server has had: V8 takes a few thousand requests
  * to optimise the hot paths (with 2 s of warm-up the first API round ran ~40 % more server CPU per
@@ -37,27 +33,20 @@ const posting =
     });
 
 /**
- * Warms the API up, then measures ROUNDS rounds of `seconds` per side, each as SLICES (raw, then API)
- * slices pooled per side: the round with the median ratio, and every round's ratio in order.
+ * Warms the API up, then measures ROUNDS (raw, then API) pairs: the round with the median ratio,
+ * and every round's ratio in order.
  */
 async function alternatingRounds(options: {
-  raw: (seconds: number) => Promise<Measured>;
+  raw: () => Promise<Measured>;
   api: (seconds: number) => Promise<Measured>;
   seconds: number;
   ratio: (api: Measured, raw: Measured) => number;
 }): Promise<{ median: { raw: Measured; http: Measured; ratio: number }; ratios: number[] }> {
   await options.api(WARM_UP_SECONDS);
-  const slice = options.seconds / SLICES;
   const rounds: Array<{ raw: Measured; http: Measured; ratio: number }> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
-    const raws: Measured[] = [];
-    const apis: Measured[] = [];
-    for (let i = 0; i < SLICES; i += 1) {
-      raws.push(await options.raw(slice));
-      apis.push(await options.api(slice));
-    }
-    const raw = combineLoads(raws);
-    const http = combineLoads(apis);
+    const raw = await options.raw();
+    const http = await options.api(options.seconds);
     rounds.push({ raw, http, ratio: options.ratio(http, raw) });
     // Progress, and each round's CPU for whoever reads the log of a surprising run.
     console.log(
@@ -68,7 +57,7 @@ async function alternatingRounds(options: {
   return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, ratios: rounds.map((r) => r.ratio) };
 }
 const ratiosNote = (ratios: number[]) =>
-  `${ratios.length} rounds, each of ${SLICES} alternating slices of raw then API; ratios in order ${ratios.map((r) => r.toFixed(2)).join(', ')} — the table shows the median round.`;
+  `${ratios.length} rounds of raw then API; ratios in order ${ratios.map((r) => r.toFixed(2)).join(', ')} — the table shows the median round.`;
 
 export interface PhaseResult {
   lines: string[];
@@ -159,8 +148,8 @@ export async function listBenchmark(options: {
   }
 
   const { median, ratios } = await alternatingRounds({
-    raw: (seconds) =>
-      rawLoad(options.app, CONNECTIONS, seconds, async (client) => {
+    raw: () =>
+      rawLoad(options.app, CONNECTIONS, options.seconds, async (client) => {
         for (const s of statements) await client.query(s.text, s.values);
       }),
     api: posting(api, `${api.base}${RECORDS_PATHS.datatables}`, body, CONNECTIONS),
@@ -203,8 +192,8 @@ export async function createBenchmark(options: {
   const [{ id: userId, module_version: version }] = rows as [{ id: string; module_version: number }];
   const data = JSON.stringify(CREATE_DATA);
   const { median, ratios } = await alternatingRounds({
-    raw: (seconds) =>
-      rawLoad(options.app, CREATE_CONNECTIONS, seconds, async (client) => {
+    raw: () =>
+      rawLoad(options.app, CREATE_CONNECTIONS, options.seconds, async (client) => {
         await client.query(
           `INSERT INTO records (tenant_id, module_id, module_version, data, is_draft, submitted_on,
                                 workflow_started_on, workflow_completed_on, workflow_initiator_user,

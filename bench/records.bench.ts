@@ -4,8 +4,7 @@
 //      SQL statements run raw with pg, and ≤ 50 ms;
 //   c. record create (submit) ≥ 0.4× the raw single-row INSERT rate at the same concurrency.
 // Run: npm run bench:records   (own embedded PostgreSQL in a temporary folder; a few minutes)
-// BENCH_ROUNDS (default 3) sets the rounds per phase (each alternates raw and API in one-second
-// slices); the verdict is the median round's.
+// BENCH_ROUNDS (default 3) sets the alternating (raw, API) rounds per phase; the verdict is the median.
 // BENCH_RECORDS (default 1000000), BENCH_SECONDS (default 10) and BENCH_PHASES (default list,create)
 // shorten a trial run, which then does not touch bench/RESULTS.md. BENCH_KEEP_DATA=1 leaves the data
 // folder (and its seeded PostgreSQL) in place for EXPLAIN work afterwards; BENCH_PROFILE_DIR=<dir>
@@ -178,7 +177,7 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
   await recordResult(
     'Records',
     [
-      `${ROWS.toLocaleString('en-US')} records of one app (text, number, date, dropdown, switch; the list indexes publishing creates) seeded through the CSV import, then VACUUM ANALYZE. The server runs in its own Node process (src/main.ts); autocannon and the raw pg loops share another; PostgreSQL is embedded on the same machine. Each phase runs ${ROUNDS} rounds of ${SECONDS} s per side, each round as alternating one-second slices of raw then API pooled per side (the verdict is the median round's); p95 is over every request of a round's side.`,
+      `${ROWS.toLocaleString('en-US')} records of one app (text, number, date, dropdown, switch; the list indexes publishing creates) seeded through the CSV import, then VACUUM ANALYZE. The server runs in its own Node process (src/main.ts); autocannon and the raw pg loops share another; PostgreSQL is embedded on the same machine. Loads run ${SECONDS} s each, in ${ROUNDS} alternating rounds of raw then API per phase (the verdict is the median round's); p95 is over every request of a load.`,
       '',
       table,
       '',

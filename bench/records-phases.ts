@@ -13,11 +13,14 @@ const CREATE_CONNECTIONS = 4;
  */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 /**
- * Load before the first round, as a long-running server has had: V8 takes a few thousand requests
- * to optimise the hot paths (with 2 s of warm-up the first API round ran ~40 % more server CPU per
- * request than the next).
+ * Load before the first round, as a long-running server has had. V8 keeps optimising the hot paths
+ * for thousands of requests: after 6 s of list load the server still spent 1.67 ms of CPU per
+ * request, falling chunk by chunk to ~1.0 ms after 25–40 s (and PostgreSQL's CPU per request with
+ * it). The API is loaded in chunks of WARM_UP_CHUNK_SECONDS whose CPU is logged, so the log shows the
+ * plateau was reached; then one raw load warms the raw loops the same way.
  */
-const WARM_UP_SECONDS = 6;
+const WARM_UP_SECONDS = 45;
+const WARM_UP_CHUNK_SECONDS = 5;
 
 /** `connections` keep-alive clients posting `body` to `url` as the benchmark's user, for `seconds`. */
 const posting =
@@ -42,7 +45,11 @@ async function alternatingRounds(options: {
   seconds: number;
   ratio: (api: Measured, raw: Measured) => number;
 }): Promise<{ median: { raw: Measured; http: Measured; ratio: number }; ratios: number[] }> {
-  await options.api(WARM_UP_SECONDS);
+  for (let warmed = 0; warmed < WARM_UP_SECONDS; warmed += WARM_UP_CHUNK_SECONDS) {
+    const chunk = await options.api(WARM_UP_CHUNK_SECONDS);
+    console.log(`  warm-up ${warmed + WARM_UP_CHUNK_SECONDS} s: API ${chunk.cpu}`);
+  }
+  await options.raw();
   const rounds: Array<{ raw: Measured; http: Measured; ratio: number }> = [];
   for (let round = 0; round < ROUNDS; round += 1) {
     const raw = await options.raw();

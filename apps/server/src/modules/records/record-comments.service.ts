@@ -1,6 +1,7 @@
 import { type RecordComment } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
+import { isoTimestamp } from '../../platform/database/timestamps.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import type { CallContext } from '../identity/identity.context.ts';
 import { noticeComment } from '../workflow-notices/workflow-notices.service.ts';
@@ -29,7 +30,7 @@ const toComment = (row: RawComment): RecordComment => ({
   author_id: row.author_id,
   author_name: row.author_name,
   message: row.message,
-  created_on: (row.created_on instanceof Date ? row.created_on : new Date(row.created_on)).toISOString(),
+  created_on: isoTimestamp(row.created_on),
 });
 
 /** The record, when the caller may see it; 404 otherwise. */

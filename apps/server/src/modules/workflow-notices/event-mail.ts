@@ -9,6 +9,7 @@ import {
   TASK_LINK_FIELD,
   type EmailTemplateEvent,
 } from '@formloop/domain';
+import { isoTimestampOrNull } from '../../platform/database/timestamps.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
 import type { PlannedMail } from './notice-plan.ts';
 import type { MailFacts, NewEmailLog } from './workflow-notices.repository.ts';
@@ -45,8 +46,7 @@ export interface MailContext {
   appName: string;
 }
 
-const isoOf = (value: Date | string | null): string =>
-  value === null ? '' : (value instanceof Date ? value : new Date(value)).toISOString();
+const isoOf = (value: Date | string | null): string => isoTimestampOrNull(value) ?? '';
 
 /** The placeholder values of a record's mail (its fields, then the system fields of EMAIL_SYSTEM_FIELDS). */
 function templateValues(

@@ -58,7 +58,6 @@ function openingOf(tenantId: string, readOnly = false): string {
 }
 
 const dialect = new PgDialect();
-const pgTypes = pg.types;
 
 /**
  * The tenant each pipelined connection has set for its session (statementInTenant). Transactions
@@ -109,7 +108,7 @@ const DRIVER_TYPES: pg.CustomTypesConfig = {
   getTypeParser: ((typeId: number, format?: 'text' | 'binary') =>
     TEXT_TYPE_IDS.has(typeId)
       ? keepText
-      : pgTypes.getTypeParser(typeId, format)) as pg.CustomTypesConfig['getTypeParser'],
+      : pg.types.getTypeParser(typeId, format)) as pg.CustomTypesConfig['getTypeParser'],
 };
 
 /**

@@ -4,7 +4,7 @@
 //      SQL statements run raw with pg, and ≤ 50 ms;
 //   c. record create (submit) ≥ 0.4× the raw single-row INSERT rate at the same concurrency.
 // Run: npm run bench:records   (own embedded PostgreSQL in a temporary folder; a few minutes)
-// BENCH_ROUNDS (default 3) sets the alternating (raw, API) rounds per phase; the verdict is the median.
+// BENCH_ROUNDS (default 5) sets the alternating (raw, API) rounds per phase; the verdict is the median.
 // BENCH_RECORDS (default 1000000), BENCH_SECONDS (default 10) and BENCH_PHASES (default list,create)
 // shorten a trial run, which then does not touch bench/RESULTS.md. BENCH_KEEP_DATA=1 leaves the data
 // folder (and its seeded PostgreSQL) in place for EXPLAIN work afterwards; BENCH_PROFILE_DIR=<dir>

@@ -11,7 +11,7 @@ const CREATE_CONNECTIONS = 4;
  * Rounds of (raw, then API) per phase. On a 2-core VM one 10-second pair swings ±20 % with what else
  * the machine does (one run's list rounds went 1.50, 1.91, 1.74; the same code hours later 1.32,
  * 1.39, 1.39); the verdict takes the median round's ratio and every round's ratio is reported. Five
- * rounds, so that two disturbed pairs, not one, are needed to move the median.
+ * rounds, so that three disturbed pairs, not two, are needed to move the median.
  */
 export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 /**

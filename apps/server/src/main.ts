@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './platform/config/config.ts';
+import { adoptEarlierDataDir } from './platform/config/data-dir.ts';
 import { startServer } from './server.ts';
 
 async function main() {
@@ -12,6 +13,8 @@ async function main() {
     }
     throw error;
   }
+  const moved = await adoptEarlierDataDir(config.DATA_DIR, config.dataDir);
+  if (moved) console.log(`Moved the data folder from ${moved} to ${config.dataDir}`);
   const server = await startServer(config);
   const shownUrl = `http://localhost:${config.PORT}`;
   console.log(`\nFormloop is running on ${shownUrl} (API docs: ${shownUrl}/api/docs)`);

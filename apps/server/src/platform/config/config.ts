@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { z } from 'zod';
 import { FILE_DEFAULT_MAX_MB } from '@formloop/contracts';
+import { resolveDataDir } from './data-dir.ts';
 
 const optionalString = z
   .string()
@@ -20,7 +20,8 @@ export const configSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
+  /** Unset: `data` at the repository root (see data-dir.ts), wherever the server was started from. */
+  DATA_DIR: optionalString,
   /** Owner connection (runs migrations). Unset: an embedded PostgreSQL is started in DATA_DIR/pg. */
   DATABASE_URL: optionalUrl(/^postgres(ql)?:$/, 'postgres://'),
   /** Connection for the non-superuser app role; derived from DATABASE_URL when unset. */
@@ -99,5 +100,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (Boolean(parsed.data.JWT_PRIVATE_KEY) !== Boolean(parsed.data.JWT_PUBLIC_KEY)) {
     throw new ConfigError(['JWT_PRIVATE_KEY and JWT_PUBLIC_KEY must be set together (PEM, Ed25519)']);
   }
-  return { ...parsed.data, dataDir: path.resolve(parsed.data.DATA_DIR) };
+  return { ...parsed.data, dataDir: resolveDataDir(parsed.data.DATA_DIR) };
 }

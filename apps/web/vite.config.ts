@@ -1,12 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // The SPA is built into dist/ and served by the Fastify server (with an index.html fallback).
-// In development the Vite server forwards API, identity and realtime traffic to that server.
+// The build leaves a brotli and a gzip copy beside each text file (scripts/precompress.ts), which the
+// server sends to browsers that accept them. In development the Vite server forwards API, identity and realtime traffic to that server.
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -12,7 +12,7 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The manifest lets scripts/route-size.ts add up what one route loads (login budget ≤ 250 KB gzipped).
+    // The manifest lets bench/bundle.bench.ts add up what one route loads (login budget ≤ 250 KB sent).
     manifest: true,
     target: 'es2022',
     rolldownOptions: {

@@ -24,18 +24,33 @@ export const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const WARM_UP_SECONDS = 45;
 const WARM_UP_CHUNK_SECONDS = 5;
 
+/**
+ * The Accept-Encoding of the load's requests: by default what Chromium sends, so answers over the
+ * server's compression threshold go out compressed as they do to the web app. `identity` (through
+ * BENCH_ACCEPT_ENCODING) measures them uncompressed.
+ */
+export const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
+
+const headersOf = (api: Api) => ({
+  authorization: `Bearer ${api.token}`,
+  'content-type': 'application/json',
+  'accept-encoding': ACCEPT_ENCODING,
+});
+
 /** `connections` keep-alive clients posting `body` to `url` as the benchmark's user, for `seconds`. */
 const posting =
   (api: Api, url: string, body: string, connections: number) =>
   (seconds: number): Promise<Measured> =>
-    httpLoad({
-      url,
-      method: 'POST',
-      headers: { authorization: `Bearer ${api.token}`, 'content-type': 'application/json' },
-      body,
-      connections,
-      seconds,
-    });
+    httpLoad({ url, method: 'POST', headers: headersOf(api), body, connections, seconds });
+
+/** One answer as the load receives it: its Content-Encoding and body bytes, and the JSON's bytes. */
+async function answerOnWire(api: Api, url: string, body: string): Promise<string> {
+  const res = await fetch(url, { method: 'POST', headers: headersOf(api), body });
+  const encoding = res.headers.get('content-encoding') ?? 'identity';
+  const length = res.headers.get('content-length');
+  const json = (await res.arrayBuffer()).byteLength; // fetch decodes the body
+  return `${json} bytes of JSON, sent ${encoding}${length && encoding !== 'identity' ? ` (${length} bytes)` : ''}`;
+}
 
 /**
  * Warms the API up, then measures ROUNDS (raw, then API) pairs: the round with the median ratio,
@@ -135,6 +150,7 @@ export async function listBenchmark(options: {
     RECORDS_PATHS.datatables,
     JSON.parse(body),
   );
+  const onWire = await answerOnWire(api, `${api.base}${RECORDS_PATHS.datatables}`, body);
   const statements = (
     await captureStatements(async () => {
       await options.capture.post(RECORDS_PATHS.datatables, JSON.parse(body));
@@ -174,7 +190,7 @@ export async function listBenchmark(options: {
       `| b. list API p95 / raw p95 | ${ratio.toFixed(2)} | ≤ 1.5 | ${verdict} |`,
     ],
     notes: [
-      `List request: ${body.replace(moduleId, '{moduleId}')}; it matched ${sample.recordsFiltered} records${sample.countIsEstimate ? ' (estimate)' : ''}.`,
+      `List request: ${body.replace(moduleId, '{moduleId}')}; it matched ${sample.recordsFiltered} records${sample.countIsEstimate ? ' (estimate)' : ''}. Requests carry Accept-Encoding: ${ACCEPT_ENCODING}; the answer is ${onWire}.`,
       `Raw side: the statements on records that the API sent for it (captured from the same server code run in the benchmark's process), replayed with their parameters by ${CONNECTIONS} pg clients of the app role with the tenant set for the session.`,
       `List ${http.cpu} (raw side: ${raw.cpu}).`,
       `List: ${ratiosNote(ratios)}`,

@@ -8,7 +8,9 @@
 // BENCH_RECORDS (default 1000000), BENCH_SECONDS (default 10) and BENCH_PHASES (default list,create)
 // shorten a trial run, which then does not touch bench/RESULTS.md. BENCH_KEEP_DATA=1 leaves the data
 // folder (and its seeded PostgreSQL) in place for EXPLAIN work afterwards; BENCH_PROFILE_DIR=<dir>
-// writes a CPU profile of the server process there (node --cpu-prof).
+// writes a CPU profile of the server process there (node --cpu-prof). Requests carry a browser's
+// Accept-Encoding (list answers go out compressed, as to the web app); BENCH_ACCEPT_ENCODING=identity
+// measures them uncompressed.
 import { openAsBlob } from 'node:fs';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';

@@ -1,16 +1,18 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './scripts/precompress.ts';
 
 // The SPA is built into dist/ and served by the Fastify server (with an index.html fallback).
-// In development the Vite server forwards API, identity and realtime traffic to that server.
+// The build leaves a brotli and a gzip copy beside each text file (scripts/precompress.ts), which the
+// server sends to browsers that accept them. In development the Vite server forwards API, identity and realtime traffic to that server.
 const backend = 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    // The manifest lets scripts/route-size.ts add up what one route loads (login budget ≤ 250 KB gzipped).
+    // The manifest lets bench/bundle.bench.ts add up what one route loads (login budget ≤ 250 KB sent).
     manifest: true,
     target: 'es2022',
     rolldownOptions: {

@@ -4,7 +4,6 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import cookie from '@fastify/cookie';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -13,6 +12,9 @@ import type { Config } from './platform/config/config.ts';
 import type { Secrets } from './platform/config/secrets.ts';
 import type { DatabaseHandles } from './platform/database/bootstrap.ts';
 import { createTenantDb } from './platform/database/tenant-db.ts';
+import { registerCompression } from './platform/serving/compression.ts';
+import { registerSecurityHeaders } from './platform/serving/security-headers.ts';
+import { registerBuiltFiles } from './platform/serving/web-app.ts';
 import { createAuthenticate } from './platform/auth/request-auth.ts';
 import { createSessionCache } from './platform/auth/session-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
@@ -90,6 +92,13 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
     reply.header('x-request-id', request.id);
   });
 
+  // Security headers on every answer. The built web app's files are sent as the build compressed
+  // them, so they are registered before on-the-fly compression, which covers every later route.
+  await registerSecurityHeaders(app);
+  const distDir = config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST;
+  const webBuilt = existsSync(path.join(distDir, 'index.html'));
+  if (webBuilt) await registerBuiltFiles(app, distDir);
+  await registerCompression(app);
   await app.register(cookie);
   await app.register(rateLimit, {
     global: false,
@@ -210,14 +219,12 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
     }),
   );
 
-  await registerWebApp(app, config.WEB_DIST_DIR ? path.resolve(config.WEB_DIST_DIR) : DEFAULT_WEB_DIST);
+  registerWebApp(app, webBuilt);
   return app;
 }
 
-/** Serves the built SPA; unknown non-API GETs get index.html so client-side routes survive a reload. */
-async function registerWebApp(app: FastifyInstance, distDir: string): Promise<void> {
-  const built = existsSync(path.join(distDir, 'index.html'));
-  if (built) await app.register(fastifyStatic, { root: distDir, wildcard: false, index: false });
+/** Unknown non-API GETs get the built SPA's index.html, so client-side routes survive a reload. */
+function registerWebApp(app: FastifyInstance, built: boolean): void {
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix));
     if (request.method === 'GET' && !isApi && (request.headers.accept ?? '').includes('text/html')) {

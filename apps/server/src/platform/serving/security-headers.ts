@@ -1,0 +1,54 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+
+// Security headers on every answer (@fastify/helmet), with a Content-Security-Policy fitted to what
+// the web app really does: its scripts are the build's own files (index.html has no inline script);
+// antd's CSS-in-JS writes <style> elements and style attributes, so inline styles are allowed; the
+// favicon, canvas snapshots (signature, barcode) and previews are data: and blob: images; /TaskHub is a
+// WebSocket; stored PDFs preview in an <iframe> of our own origin. The OpenAPI UI at /api/docs loads
+// only its own scripts and styles from /api/docs and fits the same policy.
+
+/** The policy's directives (helmet's defaults are not used: every directive is listed here). */
+export const CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'"],
+  'img-src': ["'self'", 'data:', 'blob:'],
+  'font-src': ["'self'", 'data:'],
+  'connect-src': ["'self'", 'ws:', 'wss:'],
+  'frame-src': ["'self'"],
+  'object-src': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'self'"],
+} as const;
+
+/** One year, for this host and the tenants' subdomains (every tenant is served by the same servers). */
+export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
+
+/**
+ * Registers the headers. HSTS is sent only on requests that arrived over https: directly, or through
+ * a proxy that says so (X-Forwarded-Proto) when TRUST_PROXY is on; a plain-http installation (a
+ * laptop, a test) must not be told to insist on https it does not have. For the same reason the
+ * policy has no upgrade-insecure-requests.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: Object.fromEntries(
+        Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]]),
+      ),
+    },
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // Tenants are subdomains of one site: their pages may use each other's resources, others may not.
+    crossOriginResourcePolicy: { policy: 'same-site' },
+    xFrameOptions: { action: 'sameorigin' },
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS_VALUE);
+    done();
+  });
+}

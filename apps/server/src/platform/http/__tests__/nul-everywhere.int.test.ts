@@ -90,4 +90,27 @@ describe('a NUL character in any string of any operation is a 400, never a 500',
     expect(login.statusCode).toBe(400);
     expect(login.json().data.errors).toEqual([{ field: 'body', message: MESSAGES.valueSpecialChars }]);
   });
+
+  it('and in the fields of a multipart upload, which the routes read themselves', async () => {
+    const boundary = 'nul-boundary';
+    const rawBody = [
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="moduleId"',
+      '',
+      NUL_TEXT,
+      `--${boundary}`,
+      'Content-Disposition: form-data; name="file"; filename="a.txt"',
+      'Content-Type: text/plain',
+      '',
+      'hello',
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    const res = await admin.request('POST', '/api/form/FileStorage/Upload', {
+      rawBody,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().data.errors).toEqual([{ field: 'moduleId', message: MESSAGES.valueSpecialChars }]);
+  });
 });

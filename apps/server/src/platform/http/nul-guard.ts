@@ -14,21 +14,22 @@ const NUL = '\u0000';
 type Path = ReadonlyArray<string | number>;
 
 /** The path of the first string (or object key) holding U+0000 inside `value`, or null. */
-export function findNul(value: unknown, path: Path = []): Path | null {
-  if (typeof value === 'string') return value.includes(NUL) ? path : null;
+export function findNul(value: unknown): Path | null {
+  if (typeof value === 'string') return value.includes(NUL) ? [] : null;
+  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  // The path is built on the way back up, so a clean request allocates nothing per value.
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
-      const found = findNul(value[i], [...path, i]);
-      if (found) return found;
+      const found = findNul(value[i]);
+      if (found) return [i, ...found];
     }
     return null;
   }
-  if (value !== null && typeof value === 'object' && !Buffer.isBuffer(value)) {
-    for (const [key, inner] of Object.entries(value)) {
-      if (key.includes(NUL)) return [...path, key];
-      const found = findNul(inner, [...path, key]);
-      if (found) return found;
-    }
+  for (const key in value) {
+    if (!Object.hasOwn(value, key)) continue;
+    if (key.includes(NUL)) return [key];
+    const found = findNul((value as Record<string, unknown>)[key]);
+    if (found) return [key, ...found];
   }
   return null;
 }

@@ -19,6 +19,8 @@ import { createAuthenticate } from './platform/auth/request-auth.ts';
 import { createSessionCache } from './platform/auth/session-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
 import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { frameworkErrorOptions } from './platform/http/framework-errors.ts';
+import { registerNulGuard } from './platform/http/nul-guard.ts';
 import { serializeRequestForLog } from './platform/http/log-redaction.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
@@ -84,10 +86,14 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
     },
     // Spec §7: calls may take up to an hour (long imports, reports).
     requestTimeout: 3_600_000,
+    // Answers given before any route runs (431, 414, a bad URL) keep the API's error envelope.
+    ...frameworkErrorOptions,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // U+0000 in any string of any request is a 400 before a schema or handler sees it.
+  registerNulGuard(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

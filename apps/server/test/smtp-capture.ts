@@ -38,6 +38,17 @@ export async function startSmtpCapture() {
         });
       }
     },
+    /** Resolves once `count` messages in all have arrived (waits up to 10 s). */
+    async waitForCount(count: number): Promise<void> {
+      const deadline = Date.now() + 10_000;
+      while (messages.length < count) {
+        if (Date.now() > deadline) throw new Error(`only ${messages.length} of ${count} mails arrived`);
+        await new Promise<void>((resolve) => {
+          waiters.push(resolve);
+          setTimeout(resolve, 200);
+        });
+      }
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

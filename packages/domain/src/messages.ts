@@ -120,6 +120,14 @@ const STATIC_MESSAGES = {
   authenticatorNotStarted: 'Start by scanning the QR code, then enter the code your app shows.',
   tooManyAttempts: 'Too many attempts. Please wait a minute and try again.',
   invalidJson: 'The request body is not valid JSON.',
+  /** Forgot password: the same answer whether or not the name has an account (no enumeration). */
+  resetMailMaybeSent:
+    'If this username has an account, a password reset link has been sent to its e-mail address.',
+  // --- Requests Node or Fastify refuse before any route runs ---
+  headersTooLarge: 'The request headers are too large.',
+  requestUnreadable: 'The request could not be read.',
+  addressTooLong: 'A part of the request address is too long.',
+  addressUnreadable: 'The request address is not valid.',
 
   // --- Single sign-on (SAML and a third-party OpenID Connect provider): shown on the login page ---
   ssoNotConfigured: 'This sign-in method is not set up for your organization.',

@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -55,6 +56,23 @@ export const users = pgTable(
     uniqueIndex('users_tenant_username_key').on(t.tenantId, sql`lower(${t.username})`),
     index('users_tenant_email_idx').on(t.tenantId, sql`lower(${t.email})`),
   ],
+);
+
+/**
+ * Failed sign-ins under names that have no account (issue 22), counted and locked out exactly as a
+ * user's failed_login_count and lockout_until are, so the answers never tell which names exist. Keyed
+ * by the lower-cased name, per tenant; no user is created. In the database so every node agrees.
+ */
+export const unknownLoginAttempts = pgTable(
+  'unknown_login_attempts',
+  {
+    tenantId: tenantIdColumn(),
+    usernameKey: text('username_key').notNull(),
+    failedLoginCount: integer('failed_login_count').notNull().default(0),
+    lockoutUntil: timestamp('lockout_until', { withTimezone: true }),
+    modifiedAt: timestamp('modified_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.usernameKey] })],
 );
 
 /** A signed-in session. Access tokens name it (`sid`); revoking it kills them at once. */

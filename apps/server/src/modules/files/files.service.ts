@@ -14,6 +14,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
+import { refuseNul } from '../../platform/http/nul-guard.ts';
 import { visibleAppOr404 } from '../apps/app-access.ts';
 import { asDefinition } from '../apps/app-views.ts';
 import type { CallContext } from '../identity/identity.context.ts';
@@ -218,6 +219,7 @@ export function createFilesService(deps: FilesServiceDeps) {
           for await (const part of parts) {
             if (part.type === 'field') {
               const value = typeof part.value === 'string' ? part.value.slice(0, 200) : undefined;
+              refuseNul(value, part.fieldname);
               if (part.fieldname === 'moduleId' && value) target.moduleId = value;
               if (part.fieldname === 'fieldName' && value) target.fieldName = value;
               continue;

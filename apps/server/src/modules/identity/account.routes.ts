@@ -5,7 +5,6 @@ import {
   enableAuthenticatorBodySchema,
   enableAuthenticatorResponseSchema,
   envelope,
-  errorEnvelopeSchema,
   forgotPasswordQuerySchema,
   resetPasswordBodySchema,
   sharedKeyResponseSchema,
@@ -39,7 +38,7 @@ export const accountRoutes = (deps: {
           tags: ['identity'],
           summary: 'E-mail a single-use password reset link',
           querystring: forgotPasswordQuerySchema,
-          response: { 200: emptyResponse, ...errors, 502: errorEnvelopeSchema },
+          response: { 200: emptyResponse, ...errors },
         },
       },
       async (request) => {
@@ -47,6 +46,7 @@ export const accountRoutes = (deps: {
           callContext(request),
           request.query.username,
           requestOrigin(request),
+          (error) => request.log.error({ err: error }, 'password reset e-mail not sent'),
         );
         return ok(null, message);
       },

@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { passwordResetTokens, sessions, users } from '@formloop/db';
+import { passwordResetTokens, sessions, unknownLoginAttempts, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 
 export type UserRow = typeof users.$inferSelect;
@@ -51,6 +51,44 @@ export async function updateUser(
     .update(users)
     .set({ ...changes, modifiedAt: new Date() })
     .where(and(eq(users.tenantId, tenantId), eq(users.id, userId)));
+}
+
+export type UnknownLoginRow = typeof unknownLoginAttempts.$inferSelect;
+
+/**
+ * The failed-sign-in counter of a name no user has, created on first use and locked for the rest of
+ * the transaction (as lockUser locks a user's row), so concurrent failures count one by one.
+ */
+export async function lockUnknownLogin(
+  tx: TenantTx,
+  tenantId: string,
+  username: string,
+): Promise<UnknownLoginRow> {
+  const usernameKey = username.toLowerCase();
+  await tx.insert(unknownLoginAttempts).values({ tenantId, usernameKey }).onConflictDoNothing();
+  const rows = await tx
+    .select()
+    .from(unknownLoginAttempts)
+    .where(
+      and(eq(unknownLoginAttempts.tenantId, tenantId), eq(unknownLoginAttempts.usernameKey, usernameKey)),
+    )
+    .for('update')
+    .limit(1);
+  return rows[0]!;
+}
+
+export async function updateUnknownLogin(
+  tx: TenantTx,
+  tenantId: string,
+  usernameKey: string,
+  changes: Pick<UnknownLoginRow, 'failedLoginCount'> & Partial<Pick<UnknownLoginRow, 'lockoutUntil'>>,
+): Promise<void> {
+  await tx
+    .update(unknownLoginAttempts)
+    .set({ ...changes, modifiedAt: new Date() })
+    .where(
+      and(eq(unknownLoginAttempts.tenantId, tenantId), eq(unknownLoginAttempts.usernameKey, usernameKey)),
+    );
 }
 
 export async function insertSession(

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { hashPassword, newSecret, newSecurityStamp, sha256 } from './credentials.ts';
 import type { CallContext, IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
@@ -9,10 +9,16 @@ import * as repo from './identity.repository.ts';
 export function createPasswordResetService({ db, mailer, config, sessionCache }: IdentityDeps) {
   return {
     /**
-     * GET /api/email/forgotpassword. The spec's client shows a 'not found' message naming the user when
-     * this fails, so an unknown name is a 404 (the rate limit keeps enumeration slow).
+     * GET /api/email/forgotpassword. The answer is the same whether or not the name has an account
+     * (no enumeration): the e-mail goes out after the answer, and a failure to send it is logged,
+     * not told to the caller.
      */
-    async requestReset(ctx: CallContext, username: string, origin: string): Promise<string> {
+    async requestReset(
+      ctx: CallContext,
+      username: string,
+      origin: string,
+      logMailFailure: (error: unknown) => void,
+    ): Promise<string> {
       const token = newSecret();
       const user = await db.inTenant(ctx.tenantId, async (tx) => {
         const found = await repo.findUserByUsername(tx, ctx.tenantId, username);
@@ -34,25 +40,24 @@ export function createPasswordResetService({ db, mailer, config, sessionCache }:
         });
         return found;
       });
-      if (!user) throw notFound(MESSAGES.userNotFound(username));
-      const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-      try {
-        await mailer.send({
-          to: user.email,
-          subject: 'Reset your Formloop password',
-          text: [
-            `Hello ${user.fullname},`,
-            '',
-            'Someone asked to reset the password of your Formloop account. If it was you, open this link:',
-            link,
-            '',
-            `The link works once and expires in ${config.PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask, ignore this e-mail.`,
-          ].join('\n'),
-        });
-      } catch {
-        throw new AppError(502, 'INTERNAL', MESSAGES.resetMailFailed);
+      if (user) {
+        const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
+        mailer
+          .send({
+            to: user.email,
+            subject: 'Reset your Formloop password',
+            text: [
+              `Hello ${user.fullname},`,
+              '',
+              'Someone asked to reset the password of your Formloop account. If it was you, open this link:',
+              link,
+              '',
+              `The link works once and expires in ${config.PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask, ignore this e-mail.`,
+            ].join('\n'),
+          })
+          .catch(logMailFailure);
       }
-      return MESSAGES.resetMailSent;
+      return MESSAGES.resetMailMaybeSent;
     },
 
     /** Single use, expiring; a new password changes the security stamp, which ends every session and remembered machine. */

@@ -5,7 +5,7 @@ import { AppError, badRequest, unauthenticated } from '../../platform/http/error
 import { burnPasswordCheck, sha256, verifyPassword } from './credentials.ts';
 import type { CallContext, IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
-import type { UserRow } from './identity.repository.ts';
+import type { UnknownLoginRow, UserRow } from './identity.repository.ts';
 import { createSessionOpening, type SignInOutcome } from './session-opening.ts';
 import { normaliseRecoveryCode, verifyTotp } from './totp.ts';
 
@@ -13,6 +13,15 @@ export type { SignInOutcome } from './session-opening.ts';
 
 /** Failures that must still commit what they wrote (the failed-attempt count) before they are thrown. */
 type Attempt<T> = { ok: true; value: T } | { ok: false; error: AppError };
+
+/** A failed-sign-in counter: a user's row, or the row of a name no user has. */
+interface FailureCounter {
+  failedLoginCount: number;
+  userId: string | null;
+  entity: string;
+  entityId: string;
+  save: (changes: { failedLoginCount: number; lockoutUntil?: Date }) => Promise<void>;
+}
 
 const lockedError = (until: Date) =>
   new AppError(
@@ -30,33 +39,50 @@ export function createSignInService(deps: IdentityDeps) {
     return attempt.value;
   };
 
-  /** Counts a failed attempt; the threshold-th failure locks the account for LOCKOUT_MINUTES. */
+  /** Counts a failed attempt; the threshold-th failure locks the name for LOCKOUT_MINUTES. */
   async function recordFailure(
     tx: TenantTx,
     ctx: CallContext,
-    user: UserRow,
+    counter: FailureCounter,
     fallback: AppError,
   ): Promise<AppError> {
-    const failures = user.failedLoginCount + 1;
+    const failures = counter.failedLoginCount + 1;
     if (failures >= config.LOCKOUT_THRESHOLD) {
       const until = new Date(Date.now() + config.LOCKOUT_MINUTES * 60_000);
-      await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: 0, lockoutUntil: until });
+      await counter.save({ failedLoginCount: 0, lockoutUntil: until });
       await appendAudit(tx, {
         tenantId: ctx.tenantId,
-        userId: user.id,
-        entity: 'user',
-        entityId: user.id,
+        userId: counter.userId,
+        entity: counter.entity,
+        entityId: counter.entityId,
         action: 'lockout',
         after: { lockout_until: until.toISOString(), failed_attempts: failures },
         requestId: ctx.requestId,
       });
       return lockedError(until);
     }
-    await repo.updateUser(tx, ctx.tenantId, user.id, { failedLoginCount: failures });
+    await counter.save({ failedLoginCount: failures });
     return fallback;
   }
 
-  const isLocked = (user: UserRow) => user.lockoutUntil !== null && user.lockoutUntil.getTime() > Date.now();
+  const userCounter = (tx: TenantTx, ctx: CallContext, user: UserRow): FailureCounter => ({
+    failedLoginCount: user.failedLoginCount,
+    userId: user.id,
+    entity: 'user',
+    entityId: user.id,
+    save: (changes) => repo.updateUser(tx, ctx.tenantId, user.id, changes),
+  });
+
+  const unknownCounter = (tx: TenantTx, ctx: CallContext, row: UnknownLoginRow): FailureCounter => ({
+    failedLoginCount: row.failedLoginCount,
+    userId: null,
+    entity: 'unknown-username',
+    entityId: row.usernameKey,
+    save: (changes) => repo.updateUnknownLogin(tx, ctx.tenantId, row.usernameKey, changes),
+  });
+
+  const isLocked = (row: { lockoutUntil: Date | null }) =>
+    row.lockoutUntil !== null && row.lockoutUntil.getTime() > Date.now();
 
   return {
     /** POST authenticateiso: the minute-key cipher, then the password, then maybe a second factor. */
@@ -80,15 +106,32 @@ export function createSignInService(deps: IdentityDeps) {
       const attempt = await db.inTenant(ctx.tenantId, async (tx): Promise<Attempt<SignInOutcome>> => {
         const found = await repo.findUserByUsername(tx, ctx.tenantId, credentials.username);
         if (!found) {
+          // A name no user has goes through the same steps (counter, lockout, one argon2 verify), so
+          // its answers and their timing are those of a real user with a wrong password.
+          const unknown = await repo.lockUnknownLogin(tx, ctx.tenantId, credentials.username);
+          if (isLocked(unknown)) return { ok: false, error: lockedError(unknown.lockoutUntil!) };
           await burnPasswordCheck(credentials.password);
-          return { ok: false, error: unauthenticated(MESSAGES.invalidLogin) };
+          return {
+            ok: false,
+            error: await recordFailure(
+              tx,
+              ctx,
+              unknownCounter(tx, ctx, unknown),
+              unauthenticated(MESSAGES.invalidLogin),
+            ),
+          };
         }
         const user = (await repo.lockUser(tx, ctx.tenantId, found.id))!;
         if (isLocked(user)) return { ok: false, error: lockedError(user.lockoutUntil!) };
         if (!(await verifyPassword(user.passwordHash, credentials.password))) {
           return {
             ok: false,
-            error: await recordFailure(tx, ctx, user, unauthenticated(MESSAGES.invalidLogin)),
+            error: await recordFailure(
+              tx,
+              ctx,
+              userCounter(tx, ctx, user),
+              unauthenticated(MESSAGES.invalidLogin),
+            ),
           };
         }
         // Only a caller who knows the password learns that the account is disabled.
@@ -134,7 +177,12 @@ export function createSignInService(deps: IdentityDeps) {
           if (step === null || (user.lastTotpStep !== null && step <= user.lastTotpStep)) {
             return {
               ok: false,
-              error: await recordFailure(tx, ctx, user, unauthenticated(MESSAGES.invalidTwoFactorCode)),
+              error: await recordFailure(
+                tx,
+                ctx,
+                userCounter(tx, ctx, user),
+                unauthenticated(MESSAGES.invalidTwoFactorCode),
+              ),
             } as const;
           }
           await repo.updateUser(tx, ctx.tenantId, user.id, { lastTotpStep: step });
@@ -144,7 +192,12 @@ export function createSignInService(deps: IdentityDeps) {
           if (!user.recoveryCodeHashes.includes(wanted)) {
             return {
               ok: false,
-              error: await recordFailure(tx, ctx, user, unauthenticated(MESSAGES.invalidRecoveryCode)),
+              error: await recordFailure(
+                tx,
+                ctx,
+                userCounter(tx, ctx, user),
+                unauthenticated(MESSAGES.invalidRecoveryCode),
+              ),
             } as const;
           }
           await repo.updateUser(tx, ctx.tenantId, user.id, {

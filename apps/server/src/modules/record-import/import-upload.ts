@@ -13,6 +13,7 @@ import {
   type FieldError,
 } from '@formloop/contracts';
 import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { refuseNul } from '../../platform/http/nul-guard.ts';
 
 // The multipart request of an import: the `mapping` field, then the `file` part streamed to a temp
 // file (never held in memory), then a look at the file's head: binary formats and files whose
@@ -35,6 +36,7 @@ function readMapping(value: unknown): Record<string, string> {
   } catch {
     throw refuse('mapping', RECORD_IMPORT_MESSAGES.badMapping);
   }
+  refuseNul(parsed, 'mapping');
   const result = importMappingSchema.safeParse(parsed);
   if (!result.success) throw refuse('mapping', RECORD_IMPORT_MESSAGES.badMapping);
   return result.data;
@@ -70,6 +72,7 @@ export async function receiveUpload(
         part.file.resume();
         continue;
       }
+      refuseNul(part.filename, 'file');
       const filePath = path.join(tempDir, `${randomUUID()}.csv`);
       stored = { filePath, fileName: (part.filename || 'import.csv').slice(0, 255) };
       await pipeline(part.file, createWriteStream(filePath));

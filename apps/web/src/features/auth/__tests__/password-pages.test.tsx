@@ -27,7 +27,7 @@ describe('forgot password (spec §2, §5, §8)', () => {
     const calls = mockFetch({
       [`GET ${API_PATHS.forgotPassword}`]: ok(
         null,
-        'A password reset link has been sent to your e-mail address.',
+        'If this username has an account, a password reset link has been sent to its e-mail address.',
       ),
     });
     const app = renderApp('/authentication/forgot-password');
@@ -36,7 +36,9 @@ describe('forgot password (spec §2, §5, §8)', () => {
     await waitFor(() => expect(locationOf(app)).toBe('/authentication/login'));
     expect(calls[0]?.url).toBe(`${API_PATHS.forgotPassword}?username=admin`);
     expect(
-      await screen.findByText('A password reset link has been sent to your e-mail address.'),
+      await screen.findByText(
+        'If this username has an account, a password reset link has been sent to its e-mail address.',
+      ),
     ).toBeTruthy();
   });
 

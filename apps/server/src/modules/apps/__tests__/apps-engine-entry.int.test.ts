@@ -194,3 +194,12 @@ describe('workflow-definition/create', () => {
     expect(form.workflow_published).toEqual(form.workflow_draft);
   });
 });
+
+describe('OpenAPI', () => {
+  it('documents both calls with their schemas', async () => {
+    const paths = (await server.client('acme').get('/api/docs/json')).json().paths;
+    expect(paths[CREATE].post.requestBody).toBeTruthy();
+    expect(paths[CREATE].post.responses).toHaveProperty('403');
+    expect(paths[P.dataEntryLookup].get.parameters.map((p: { name: string }) => p.name)).toEqual(['search']);
+  });
+});

@@ -39,6 +39,8 @@ export const APPS_PATHS = {
   reservedFieldNames: '/api/form/Editor/ReservedFieldNames',
   moduleLookup: '/api/form/Editor/ModuleLookup',
   columnLookup: '/api/form/Editor/ColumnLookup',
+  /** The apps the caller may enter data into (schemas in workflow-engine.ts). */
+  dataEntryLookup: '/api/form/Editor/dataentrylookup',
   mlProviders: '/api/ocrprovider/lookup',
   mlServices: '/api/ocr/getmlservice',
   aiServices: '/api/ocr/getaiservices',

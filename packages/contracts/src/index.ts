@@ -32,6 +32,8 @@ export const API_PATHS = {
   notifications: '/api/Notification',
   notificationRead: '/api/Notification/read',
   notificationsMarkAllRead: '/api/Notification/MarkAllAsRead',
+  /** Spec §7 POST /{workflow-engine}/workflow-definition/create; our {workflow-engine} is /api/workflow-engine. */
+  workflowDefinitionCreate: '/api/workflow-engine/workflow-definition/create',
 } as const;
 export * from './organization.ts';
 export * from './module-categories.ts';
@@ -48,6 +50,7 @@ export * from './files.ts';
 export * from './record-lookups.ts';
 export * from './record-import.ts';
 export * from './workflow.ts';
+export * from './workflow-engine.ts';
 export * from './task-scheduler.ts';
 export * from './process-engine.ts';
 export * from './sso.ts';

@@ -253,10 +253,9 @@ const TEXTUAL: readonly FieldSetting[] = ['placeholder', 'regex', 'defaultValue'
 export const FIELD_CATALOGUE: Readonly<Record<FieldType, FieldTypeInfo>> = {
   text: info('text', 'basic', 'text', TEXTUAL),
   textarea: info('textarea', 'basic', 'text', TEXTUAL),
-  number: info('number', 'basic', 'number', ['placeholder', 'defaultValue', 'number'], {
-    decimalPlaces: 0,
-    format: 'None',
-  }),
+  // No decimal places by default: a new Number field keeps whatever is typed (42.5 stays 42.5, in
+  // every format); a builder who sets them gets a limit people are told about, never a rounding.
+  number: info('number', 'basic', 'number', ['placeholder', 'defaultValue', 'number'], { format: 'None' }),
   date: info('date', 'dateTime', 'date', ['today'], { today: false }),
   datetime: info('datetime', 'dateTime', 'datetime', ['now'], { now: false }),
   time: info('time', 'dateTime', 'time', ['now'], { now: false }),

@@ -42,7 +42,21 @@ export function fromDisplay(shown: number, format: NumberFormat | undefined): nu
   return format === 'Percentage' ? tidy(shown / 100) : shown;
 }
 
-/** Decimal places a format shows when the field sets none: currency shows cents. */
+/**
+ * How many decimal places a number has as people write it (15 significant digits, so 0.1 + 0.2
+ * counts 1 and 1e-7 counts 7).
+ */
+export function decimalsOf(n: number): number {
+  if (!Number.isFinite(n)) return 0;
+  const [mantissa = '', exponent] = String(tidy(n)).toLowerCase().split('e');
+  const fraction = mantissa.split('.')[1]?.length ?? 0;
+  return Math.max(0, fraction - Number(exponent ?? 0));
+}
+
+/**
+ * Decimal places a format shows when the field sets none: currency shows cents. A field's decimal
+ * places are a limit people are told about (checkFieldValue), never a rounding of what they typed.
+ */
 export function decimalsFor(
   format: NumberFormat | undefined,
   decimalPlaces: number | undefined,
@@ -57,22 +71,40 @@ export const groupsThousands = (format: NumberFormat | undefined): boolean =>
 
 /**
  * A shown number as text: fixed decimals when given, thousands grouped with ',' and the decimal
- * point '.' (the comma/dot style), a '%' after percentages.
+ * point '.' (the comma/dot style), a '%' after percentages. With `keep` (a value someone typed) the
+ * decimals are a minimum: digits beyond them are shown, never rounded away; computed values round.
  */
-export function formatShown(shown: number, format: NumberFormat | undefined, decimals?: number): string {
-  const fixed = decimals === undefined ? String(shown) : shown.toFixed(decimals);
+export function formatShown(
+  shown: number,
+  format: NumberFormat | undefined,
+  decimals?: number,
+  keep = false,
+): string {
+  const exact = keep && decimals !== undefined && decimalsOf(shown) > decimals;
+  const fixed = decimals === undefined || exact ? plainDigits(shown) : shown.toFixed(decimals);
   const [whole = '', fraction] = fixed.split('.');
   const grouped = groupsThousands(format) ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
   const text = fraction === undefined ? grouped : `${grouped}.${fraction}`;
   return format === 'Percentage' ? `${text}%` : text;
 }
 
-/** A stored number as people read it in this field's format. */
+/** A number's digits without exponent notation (1e-7 → '0.0000001'). */
+function plainDigits(n: number): string {
+  const text = String(tidy(n));
+  if (!/e/i.test(text)) return text;
+  return n.toFixed(Math.min(100, decimalsOf(n)));
+}
+
+/**
+ * A stored number as people read it in this field's format; `keep` for typed values (see
+ * formatShown), so a list never shows 42.5 as 43.
+ */
 export function formatStored(
   stored: unknown,
   format: NumberFormat | undefined,
   decimalPlaces: number | undefined,
+  keep = false,
 ): string {
   if (typeof stored !== 'number' || !Number.isFinite(stored)) return '';
-  return formatShown(toDisplay(stored, format), format, decimalsFor(format, decimalPlaces));
+  return formatShown(toDisplay(stored, format), format, decimalsFor(format, decimalPlaces), keep);
 }

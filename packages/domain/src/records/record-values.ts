@@ -9,6 +9,7 @@ import { isCalculationFieldType, type FieldType } from '../forms/field-catalogue
 import type { ModuleDefinition, PayloadField, PayloadGroup } from '../forms/form-model.ts';
 import { fieldTypeOfEditorType } from '../forms/form-payload.ts';
 import { validateValue } from '../validation/value.ts';
+import { decimalsOf, toDisplay } from './number-format.ts';
 import {
   coerceFieldValue,
   defaultFieldValue,
@@ -106,22 +107,51 @@ function matchesPattern(pattern: string, value: string): boolean {
 }
 
 /**
+ * Whether a slider value is on its grid (minValue + k × intervalSize), with room for binary
+ * fractions (0.1 + 0.2): the control only offers grid values, so another is refused, never snapped.
+ */
+function onSliderGrid(value: number, min: number, step: number): boolean {
+  const steps = (value - min) / step;
+  return Math.abs(steps - Math.round(steps)) < 1e-9;
+}
+
+/**
+ * The number rules beyond the shape: a number field's decimal places are a limit (ADR 0006 "No
+ * silent change": 42.5 in a whole-number field is refused, never stored as 43; percentages count
+ * the decimals shown, ×100), sliders stay in their range and on their grid, ratings in 0..max.
+ */
+function checkNumber(field: PayloadField, type: FieldType, value: number): string | null {
+  if (type === 'number') {
+    const places = field.decimalPlaces;
+    if (typeof places === 'number' && places >= 0 && decimalsOf(toDisplay(value, field.format)) > places) {
+      return recordValueMessage.decimals(places);
+    }
+  }
+  if (type === 'slider') {
+    const min = field.minValue ?? 0;
+    const max = field.maxValue ?? 100;
+    if (value < min || value > max) return recordValueMessage.range(min, max);
+    const step = field.intervalSize ?? 1;
+    if (step > 0 && !onSliderGrid(value, min, step)) return recordValueMessage.step(step, min);
+  }
+  if (type === 'rating') {
+    const max = field.maxRating && field.maxRating > 0 ? field.maxRating : 5;
+    if (value < 0 || value > max) return recordValueMessage.range(0, max);
+  }
+  return null;
+}
+
+/**
  * The first broken rule of one value (spec §5: required, the field's pattern, e-mail and number
- * shapes, slider and rating ranges, the value check of single-line text), as English text, or null.
+ * shapes, decimal places, slider and rating ranges, the value check of single-line text), as
+ * English text, or null.
  */
 export function checkFieldValue(field: PayloadField, type: FieldType, value: unknown): string | null {
   if (isEmptyValue(value, type)) return field.required ? MESSAGES.required : null;
   if (type === 'number' || type === 'slider' || type === 'rating') {
     if (typeof value !== 'number' || !Number.isFinite(value)) return RECORD_VALUE_MESSAGES.number;
-    if (type === 'slider') {
-      const min = field.minValue ?? 0;
-      const max = field.maxValue ?? 100;
-      if (value < min || value > max) return recordValueMessage.range(min, max);
-    }
-    if (type === 'rating') {
-      const max = field.maxRating && field.maxRating > 0 ? field.maxRating : 5;
-      if (value < 0 || value > max) return recordValueMessage.range(0, max);
-    }
+    const message = checkNumber(field, type, value);
+    if (message) return message;
   }
   if (type === 'email' && (typeof value !== 'string' || !EMAIL.test(value.trim()))) {
     return RECORD_VALUE_MESSAGES.email;

@@ -12,6 +12,9 @@ export const RECORD_VALUE_MESSAGES = {
   email: 'Enter a valid email address',
   number: 'Enter a valid number',
   range: 'The value must be between {min} and {max}',
+  wholeNumber: 'Enter a whole number',
+  decimals: 'Use at most {max} decimal places',
+  step: 'Choose a value in steps of {step} from {min}',
   text: 'Enter text',
   date: 'Enter a valid date',
   dateTime: 'Enter a valid date and time',
@@ -29,6 +32,9 @@ export type RecordValueMessageKey = keyof typeof RECORD_VALUE_MESSAGES;
 
 export const recordValueMessage = {
   range: (min: number, max: number) => formatMessage(RECORD_VALUE_MESSAGES.range, { min, max }),
+  decimals: (max: number) =>
+    max === 0 ? RECORD_VALUE_MESSAGES.wholeNumber : formatMessage(RECORD_VALUE_MESSAGES.decimals, { max }),
+  step: (step: number, min: number) => formatMessage(RECORD_VALUE_MESSAGES.step, { step, min }),
   tooFewRows: (min: number) => formatMessage(RECORD_VALUE_MESSAGES.tooFewRows, { min }),
   tooManyRows: (max: number) => formatMessage(RECORD_VALUE_MESSAGES.tooManyRows, { max }),
 };

@@ -19,16 +19,34 @@ export interface AppCaller {
 
 const APP_PREFIX = 'app:';
 
-/** The ids of the apps the user's roles grant `view` on. */
-async function viewableIds(tx: TenantTx, tenantId: string, userId: string): Promise<string[]> {
-  const resources = await grantedResources(tx, tenantId, userId, 'view', APP_PREFIX);
+/** The ids of the apps the user's roles grant `action` on. */
+async function grantedIds(
+  tx: TenantTx,
+  tenantId: string,
+  userId: string,
+  action: 'view' | 'create',
+): Promise<string[]> {
+  const resources = await grantedResources(tx, tenantId, userId, action, APP_PREFIX);
   return [...resources].map((resource) => resource.slice(APP_PREFIX.length)).filter(isUuid);
 }
+
+const viewableIds = (tx: TenantTx, tenantId: string, userId: string) =>
+  grantedIds(tx, tenantId, userId, 'view');
 
 /** Apps a caller may open and use (ListApplications, favourites, most used, usage). */
 export async function usableScope(tx: TenantTx, tenantId: string, caller: AppCaller): Promise<AppScope> {
   if (canUseBuilder(caller.flags)) return { publishedOnly: true, ids: null };
   return { publishedOnly: true, ids: await viewableIds(tx, tenantId, caller.userId) };
+}
+
+/**
+ * Apps a caller may enter data into (dataentrylookup): published ones only (a draft takes no
+ * entries), every one for builders (they may do everything in every app, as records allow), else
+ * those a role grants 'create' on — the grant creating a record needs.
+ */
+export async function enterableScope(tx: TenantTx, tenantId: string, caller: AppCaller): Promise<AppScope> {
+  if (canUseBuilder(caller.flags)) return { publishedOnly: true, ids: null };
+  return { publishedOnly: true, ids: await grantedIds(tx, tenantId, caller.userId, 'create') };
 }
 
 /** Apps a caller may see at all: every app for builders (they design drafts), else the usable ones. */

@@ -1,4 +1,4 @@
-import { parseDefinition, validateDefinition } from '@formloop/workflow';
+import { parseDefinition, validateDefinition, type ValidationIssue } from '@formloop/workflow';
 import { z } from 'zod';
 import {
   APPS_MESSAGES,
@@ -56,14 +56,15 @@ function assertPublishableWorkflow(stored: unknown): void {
   if (!definition || definition.activities.length === 0) return;
   const issues = validateDefinition(definition);
   if (issues.length === 0) return;
-  throw badRequest(
-    WORKFLOW_MESSAGES.workflowInvalid,
-    issues.map((issue) => ({
-      field: issue.activityId ?? 'workflow',
-      message: issue.detail ? `${issue.code}: ${issue.detail}` : issue.code,
-    })),
-  );
+  throw badRequest(WORKFLOW_MESSAGES.workflowInvalid, workflowIssueErrors(issues));
 }
+
+/** The designer's validation issues as field errors: keyed by activity id, 'code: detail' as message. */
+export const workflowIssueErrors = (issues: readonly ValidationIssue[]) =>
+  issues.map((issue) => ({
+    field: issue.activityId ?? 'workflow',
+    message: issue.detail ? `${issue.code}: ${issue.detail}` : issue.code,
+  }));
 
 /** Called once a publish committed (the record lists build the new version's indexes). */
 export type OnPublished = (moduleId: string, definition: ModuleDefinition) => void;

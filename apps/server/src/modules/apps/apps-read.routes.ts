@@ -5,6 +5,8 @@ import {
   appDataTableResponseSchema,
   appDetailResponseSchema,
   appListResponseSchema,
+  dataEntryLookupQuerySchema,
+  dataEntryLookupResponseSchema,
   favouriteBodySchema,
   favouriteChangeResponseSchema,
   favouriteListResponseSchema,
@@ -95,6 +97,27 @@ export const appReadRoutes = (deps: {
         },
       },
       async (request) => ok(await deps.service.listApplications(callContext(request), request.auth!)),
+    );
+
+    app.get(
+      APPS_PATHS.dataEntryLookup,
+      {
+        ...signedIn,
+        schema: {
+          tags,
+          security,
+          summary: 'The apps the caller may enter data into (spec §7 dataentrylookup)',
+          description:
+            'For pickers of an app to create entries in (the task scheduler). Published apps only, by name: every one ' +
+            'for builders (full users and consultants), for other users those a role grants create on (resource ' +
+            'app:{id}); none is an empty list. search matches the name or description anywhere, ignoring case; ' +
+            'special characters are refused (400 "Search value cannot contain special characters"), at most 100 characters.',
+          querystring: dataEntryLookupQuerySchema,
+          response: { 200: dataEntryLookupResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(await deps.service.dataEntryLookup(callContext(request), request.auth!, request.query.search)),
     );
 
     app.post(

@@ -3,13 +3,21 @@ import type {
   AppDataTableQuery,
   AppDetail,
   AppSummary,
+  DataEntryApp,
   MostUsedApp,
 } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { forbidden } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { appOr404, maySee, usableScope, visibleAppOr404, visibleScope } from './app-access.ts';
+import {
+  appOr404,
+  enterableScope,
+  maySee,
+  usableScope,
+  visibleAppOr404,
+  visibleScope,
+} from './app-access.ts';
 import { toAppDetail, toAppSummary, toMostUsed } from './app-views.ts';
 import * as lists from './apps-list.repository.ts';
 import type { AppScope } from './apps-list.repository.ts';
@@ -88,6 +96,25 @@ export function createAppReadService(db: TenantDb) {
         lists.listSummaries(tx, ctx.tenantId, auth.userId, await usableScope(tx, ctx.tenantId, auth)),
       );
       return rows.map(toAppSummary);
+    },
+
+    /** dataentrylookup: the published apps the caller may create entries in, by name, optionally searched. */
+    async dataEntryLookup(ctx: CallContext, auth: RequestAuth, search = ''): Promise<DataEntryApp[]> {
+      const rows = await db.inTenant(ctx.tenantId, async (tx) =>
+        lists.listSummaries(
+          tx,
+          ctx.tenantId,
+          auth.userId,
+          await enterableScope(tx, ctx.tenantId, auth),
+          search,
+        ),
+      );
+      return rows.map((row) => ({
+        module_id: row.id,
+        display_name: row.displayName,
+        app_icon: row.appIcon,
+        category_name: row.categoryName,
+      }));
     },
 
     /** POST applications/datatables: a page of the apps the caller may use. */

@@ -7,8 +7,13 @@ import { appReadRoutes } from './apps-read.routes.ts';
 import { createAppReadService } from './apps-read.service.ts';
 import { appCommandRoutes } from './apps.routes.ts';
 import { createAppService, type OnDeleted } from './apps.service.ts';
+import { workflowDefinitionRoutes } from './workflow-definition.routes.ts';
+import { createWorkflowDefinitionService } from './workflow-definition.service.ts';
 
-/** Apps (Editor API): create, list, save draft, publish, copy, delete, favourites, most used. */
+/**
+ * Apps (Editor API): create, list, save draft, publish, copy, delete, favourites, most used,
+ * dataentrylookup; and the workflow engine's workflow-definition/create (the app's draft workflow).
+ */
 export async function registerAppsModule(
   app: FastifyInstance,
   deps: ModuleDeps & { onPublished?: OnPublished; onDeleted?: OnDeleted },
@@ -22,4 +27,8 @@ export async function registerAppsModule(
   );
   await app.register(appReadRoutes({ service: createAppReadService(deps.db), guard: deps.guard }));
   await app.register(appCatalogueRoutes({ service: createAppCatalogueService(deps.db), guard: deps.guard }));
+  // The app's workflow draft is the apps module's: {workflow-engine}/workflow-definition/create writes it.
+  await app.register(
+    workflowDefinitionRoutes({ service: createWorkflowDefinitionService(deps.db), guard: deps.guard }),
+  );
 }

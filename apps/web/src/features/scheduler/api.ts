@@ -1,7 +1,9 @@
 // Calls, query keys and hooks of the task scheduler (spec §7 /api/TaskScheduler/*): an app's
 // schedules, one schedule, its activity log, the cron preview, and save / pause-resume / delete.
 import {
+  APPS_PATHS,
   TASK_SCHEDULER_PATHS,
+  type DataEntryApp,
   taskSchedulerPath,
   type SaveScheduleBody,
   type ScheduleActionBody,
@@ -23,6 +25,8 @@ export const scheduleKeys = {
   activities: (id: string, page: number, length: number) =>
     [...scheduleKeys.all, 'activities', id, page, length] as const,
   preview: (cron: string, timeZone: string) => [...scheduleKeys.all, 'preview', cron, timeZone] as const,
+  /** dataentrylookup: the apps the caller may create entries in, so schedules can be made for them. */
+  apps: () => [...scheduleKeys.all, 'dataEntryApps'] as const,
 };
 
 // The pages show their own failures (alerts, not-found states, field messages): no generic toast.
@@ -42,7 +46,21 @@ export const fetchScheduleActivities = async (id: string, page: number, length: 
 export const fetchSchedulePreview = async (cron: string, timeZone: string) =>
   (await http.post<SchedulePreview>(TASK_SCHEDULER_PATHS.preview, { cron, time_zone: timeZone })).data;
 
+export const fetchDataEntryApps = async () =>
+  (await http.get<DataEntryApp[]>(APPS_PATHS.dataEntryLookup)).data;
+
 // ---- queries ----
+
+/** The apps a schedule may create entries in (spec §7 dataentrylookup): builders all, others by create grant. */
+export function useDataEntryApps() {
+  return useQuery({
+    queryKey: scheduleKeys.apps(),
+    queryFn: fetchDataEntryApps,
+    staleTime: 60_000,
+    retry: retryUnlessFinal,
+    ...quiet,
+  });
+}
 
 /** One page of the app's schedules; the previous page stays on screen while the next one loads. */
 export function useScheduleTable(body: ScheduleDataTableRequest) {

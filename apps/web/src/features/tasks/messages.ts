@@ -1,4 +1,4 @@
-import { WORKFLOW_LOOKUP_MESSAGES, WORKFLOW_MESSAGES } from '@formloop/contracts';
+import { WORKFLOW_ENGINE_MESSAGES, WORKFLOW_LOOKUP_MESSAGES, WORKFLOW_MESSAGES } from '@formloop/contracts';
 import { createMessageMatcher } from '@formloop/domain';
 import { useCallback } from 'react';
 import { isApiError } from '../../shared/api/api-error.ts';
@@ -7,7 +7,11 @@ import { useServerMessage } from '../item-editor/messages.ts';
 
 export const TASKS_NAMESPACE = 'tasks';
 
-const matchWorkflow = createMessageMatcher({ ...WORKFLOW_MESSAGES, ...WORKFLOW_LOOKUP_MESSAGES });
+const matchWorkflow = createMessageMatcher({
+  ...WORKFLOW_MESSAGES,
+  ...WORKFLOW_LOOKUP_MESSAGES,
+  ...WORKFLOW_ENGINE_MESSAGES,
+});
 
 /**
  * A server message in the reader's language: the workflow's texts through tasks:errors.<key>, the

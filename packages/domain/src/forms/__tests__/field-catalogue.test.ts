@@ -39,7 +39,9 @@ describe('field catalogue', () => {
   });
 
   it('applies the type defaults of spec §3', () => {
-    expect(createField('number', 'a', 'a')).toMatchObject({ decimalPlaces: 0, format: 'None' });
+    expect(createField('number', 'a', 'a')).toMatchObject({ format: 'None' });
+    // No decimal places by default: what people type is kept (issue 22 item 2).
+    expect(createField('number', 'a', 'a').decimalPlaces).toBeUndefined();
     expect(createField('date', 'a', 'a').today).toBe(false);
     expect(createField('datetime', 'a', 'a').now).toBe(false);
     expect(createField('time', 'a', 'a').now).toBe(false);

@@ -198,12 +198,13 @@ describe('form editor page', { timeout: 120_000 }, () => {
       displayName: 'Unit price',
       name: 'unit_price',
       columnWidth: 4,
-      decimalPlaces: 0,
       format: 'None',
       rowIndex: 0,
       columnIndex: 6,
       isTable: false,
     });
+    // A new Number field keeps what people type: no decimal places to round to (issue 22 item 2).
+    expect(added).not.toHaveProperty('decimalPlaces');
     await waitFor(() => expect(screen.queryByTestId('unsaved-marker')).toBeNull());
   });
 

@@ -20,7 +20,9 @@ const EMPTY_LOOKUP: Lookup = {
 };
 
 /**
- * Spec §3 lookup settings: the app (flow) to look up (ModuleLookup), its fields (ColumnLookup) to
+ * Spec §3 lookup settings: the app (flow) to look up (ModuleLookup — not dataentrylookup: a lookup
+ * reads another app's records and may read one of its tables, which only ModuleLookup lists; for
+ * builders both name every published app), its fields (ColumnLookup) to
  * sort by, fill in and hide, the filters, and whether to read one of its tables.
  */
 export function LookupSettings({ field, update, otherFields }: SettingsGroupProps) {

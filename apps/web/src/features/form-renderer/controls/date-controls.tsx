@@ -38,9 +38,22 @@ export function instantToWallClock(value: unknown, zone: string): Dayjs | null {
   }
 }
 
-export function wallClockToInstant(shown: Dayjs, zone: string): string {
+/**
+ * The instant a picked wall-clock reading names in the zone. A reading that happens twice (the hour
+ * clocks go back) is the earlier one, unless `previous` (the stored value) already reads so: an
+ * untouched time never moves. Readings the zone skips (clocks forward) move on by the gap.
+ */
+export function wallClockToInstant(shown: Dayjs, zone: string, previous?: unknown): string {
+  const reading = shown.format(WALL_CLOCK);
   try {
-    return dayjs.tz(shown.format(WALL_CLOCK), zone).toISOString();
+    const before = parse(previous);
+    if (before && before.tz(zone).format(WALL_CLOCK) === reading) return before.toISOString();
+    const candidate = dayjs.tz(reading, zone);
+    for (const minutes of [60, 30]) {
+      const earlier = candidate.subtract(minutes, 'minute');
+      if (earlier.tz(zone).format(WALL_CLOCK) === reading) return earlier.toISOString();
+    }
+    return candidate.toISOString();
   } catch {
     return shown.toISOString();
   }
@@ -86,7 +99,9 @@ export function DateTimeControl(props: ControlProps) {
       )}
       placeholder={props.field.placeholder || preference.datetime_format}
       status={props.invalid ? 'error' : undefined}
-      onChange={(next: Dayjs | null) => props.onChange(next ? wallClockToInstant(next, zone) : null)}
+      onChange={(next: Dayjs | null) =>
+        props.onChange(next ? wallClockToInstant(next, zone, props.value) : null)
+      }
     />
   );
 }

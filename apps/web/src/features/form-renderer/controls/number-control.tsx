@@ -11,7 +11,9 @@ import { a11y, type ControlProps } from './control-props.ts';
 
 /**
  * A number in its field's format: decimal places, thousands grouping, percentages shown ×100 and
- * stored /100 (spec §5). Typed text is read with either separator style.
+ * stored /100 (spec §5). Typed text is read with either separator style. What is typed is kept as
+ * typed: the field's decimal places pad what is shown but never round it (no `precision`, which
+ * would turn 42.5 into 43); more decimals than allowed get the value check's message at the field.
  */
 export function NumberControl(props: ControlProps) {
   const { format, decimalPlaces } = props.field;
@@ -23,7 +25,6 @@ export function NumberControl(props: ControlProps) {
       {...a11y(props)}
       style={{ width: '100%' }}
       value={stored === null ? null : toDisplay(stored, format)}
-      precision={decimals}
       readOnly={props.readOnly}
       placeholder={props.field.placeholder}
       status={props.invalid ? 'error' : undefined}
@@ -32,7 +33,7 @@ export function NumberControl(props: ControlProps) {
         if (info.userTyping) return info.input;
         if (value === undefined || value === '') return '';
         const n = Number(value);
-        return Number.isFinite(n) ? formatShown(n, grouping, decimals) : String(value);
+        return Number.isFinite(n) ? formatShown(n, grouping, decimals, true) : String(value);
       }}
       // '' clears the value; 'NaN' tells the input the text is not a number (it keeps the last one).
       parser={(text) => {

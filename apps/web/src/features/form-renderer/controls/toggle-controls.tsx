@@ -28,22 +28,33 @@ export function CheckboxControl(props: ControlProps) {
   );
 }
 
+/**
+ * A slider offers only its grid (minValue + k × intervalSize). A stored value off the grid (set
+ * before the interval changed, or imported) would be drawn snapped, so the exact value is written
+ * beside the handle and the value check says what is wrong; nothing is changed until someone moves it.
+ */
 export function SliderControl(props: ControlProps) {
   const min = props.field.minValue ?? 0;
   const max = props.field.maxValue ?? 100;
   const step = props.field.intervalSize && props.field.intervalSize > 0 ? props.field.intervalSize : 1;
-  const value = typeof props.value === 'number' ? props.value : min;
+  const stored = typeof props.value === 'number' && Number.isFinite(props.value) ? props.value : null;
   return (
-    <div id={props.id} aria-describedby={props.describedBy}>
+    <div
+      id={props.id}
+      aria-describedby={props.describedBy}
+      style={{ display: 'flex', alignItems: 'center', gap: 12 }}
+    >
       <Slider
+        style={{ flex: 1 }}
         min={min}
         max={max}
         step={step}
-        value={value}
+        value={stored ?? min}
         disabled={props.readOnly}
         ariaLabelForHandle={props.label}
         onChange={(next: number) => props.onChange(next)}
       />
+      <output style={{ minWidth: '3ch', textAlign: 'end' }}>{stored === null ? '' : String(stored)}</output>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 // A stored value (see the stored-value table) as the text a list cell shows.
 import type { OrganizationPreferenceData, RecordRow } from '@formloop/contracts';
-import { formatStored } from '@formloop/domain';
+import { formatStored, isCalculationFieldType, payloadFieldType } from '@formloop/domain';
 import { formatDate } from '../../organization/use-organization-preference.ts';
 import type { ListColumn } from './list-columns.ts';
 
@@ -41,13 +41,19 @@ const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : valu
 const userName = (id: unknown, context: CellContext) =>
   typeof id === 'string' ? (context.userNames.get(id) ?? id) : text(id);
 
+const isComputed = (field: ListColumn['field']): boolean => {
+  const type = field ? payloadFieldType(field) : null;
+  return type !== null && isCalculationFieldType(type);
+};
+
 function fieldText(column: ListColumn, value: unknown, context: CellContext): string {
   if (value === null || value === undefined || value === '') return '';
   const field = column.field;
   switch (column.kind) {
     case 'number':
       return typeof value === 'number'
-        ? formatStored(value, field?.format, field?.decimalPlaces)
+        ? // A typed number shows every digit it has; a computed one rounds to its places.
+          formatStored(value, field?.format, field?.decimalPlaces, !isComputed(field))
         : text(value);
     case 'date':
       return formatDate(text(value), 'date', context.preference) || text(value);

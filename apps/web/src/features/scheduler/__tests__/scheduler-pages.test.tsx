@@ -1,5 +1,6 @@
 import {
   API_PATHS,
+  APPS_PATHS,
   TASK_SCHEDULER_MESSAGES,
   TASK_SCHEDULER_PATHS,
   recordPath,
@@ -101,6 +102,40 @@ describe('the app’s schedules', { timeout: 120_000 }, () => {
     const buttons = screen.getAllByRole('button', { name: /New schedule/ });
     fireEvent.click(buttons[buttons.length - 1]!);
     expect(await screen.findByTestId('schedule-form')).toBeTruthy();
+  });
+
+  it('switches to another app the caller may enter data into (dataentrylookup)', async () => {
+    const calls = mockFetch({
+      [FORM]: ok(recordForm()),
+      [`GET ${recordPath.form('app-2')}`]: ok({ ...recordForm(), id: 'app-2', display_name: 'Budget' }),
+      [LIST]: page([]),
+      [`GET ${APPS_PATHS.dataEntryLookup}`]: ok([
+        { module_id: 'app-2', display_name: 'Budget', app_icon: null, category_name: null },
+        { module_id: 'app-1', display_name: 'Invoices', app_icon: null, category_name: null },
+      ]),
+    });
+    renderScheduler('/schedule-editor/app-1');
+    const picker = await screen.findByRole('combobox', { name: 'Schedules of the app' }, { timeout: 15_000 });
+    fireEvent.mouseDown(picker);
+    fireEvent.click(await screen.findByTitle('Budget'));
+    await waitFor(() => expect(screen.getByTestId('where').textContent).toBe('/schedule-editor/app-2'));
+    expect(await screen.findByRole('heading', { name: 'Schedules of Budget' })).toBeTruthy();
+    expect(postsTo(calls, TASK_SCHEDULER_PATHS.datatables).at(-1)).toMatchObject({ module_id: 'app-2' });
+  });
+
+  it('offers no app choice when the caller may enter data into this app only', async () => {
+    mockFetch({
+      [FORM]: ok(recordForm()),
+      [LIST]: page([]),
+      [`GET ${APPS_PATHS.dataEntryLookup}`]: ok([
+        { module_id: 'app-1', display_name: 'Invoices', app_icon: null, category_name: null },
+      ]),
+    });
+    renderScheduler('/schedule-editor/app-1');
+    expect(
+      await screen.findByText('This app has no schedules yet.', undefined, { timeout: 15_000 }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('combobox', { name: 'Schedules of the app' })).toBeNull();
   });
 
   it('refuses users who may not create entries in the app', async () => {

@@ -14,6 +14,7 @@ import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useServerTable } from '../../../shared/ui/use-server-table.ts';
 import { useScheduleTable } from '../api.ts';
+import { AppSwitch } from '../components/app-switch.tsx';
 import { ScheduleForm } from '../components/schedule-form.tsx';
 import { ScheduleTable } from '../components/schedule-table.tsx';
 import { useScheduleCommands } from '../components/use-schedule-commands.ts';
@@ -73,6 +74,7 @@ export function ScheduleListView({ form }: { form: RecordForm }) {
           </h1>
           <p style={{ color: token.colorTextSecondary, margin: 0 }}>{t('list.description')}</p>
         </div>
+        <AppSwitch current={form} />
         {creating ? null : (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)}>
             {t('actions.new')}

@@ -84,7 +84,7 @@ export function SchedulerPage() {
         recordId ? (
           <ScheduleEditorView key={recordId} form={form} scheduleId={recordId} />
         ) : (
-          <ScheduleListView form={form} />
+          <ScheduleListView key={form.id} form={form} />
         )
       }
     </WithAppForm>

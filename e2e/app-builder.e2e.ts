@@ -162,8 +162,27 @@ test('a builder designs an app with every field type, a formula and a hidden fie
   await expect(card.getByTestId('app-status')).toHaveText('Published');
   await snap(page, 'builder-applications');
 
+  // Everything by clicking, as a newcomer would. The published app is in the sidebar under its group,
+  // and its records page says where it is.
+  const sidebar = page.getByTestId('sidebar');
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumbs' });
+  await sidebar.getByRole('menuitem', { name: /Other apps/ }).click();
+  await sidebar.getByRole('link', { name: APP }).click();
+  await expect(page).toHaveURL(/\/module\/[0-9a-f-]{36}\?from=sidebar$/);
+  await expect(crumbs).toContainText(`Apps${APP}`);
+  await expect(page.locator('h1').first()).toHaveText(APP);
+  // Reference data and the form editor from the sidebar, then the app's editor from the list.
+  await sidebar.getByRole('link', { name: 'Reference data' }).click();
+  await expect(page).toHaveURL(/\/referencedata$/);
+  await expect(page.locator('h1').first()).toHaveText('Reference data');
+  await sidebar.getByRole('link', { name: 'Form editor' }).click();
+  await expect(page).toHaveURL(/\/form-editor$/);
+  await page.getByTestId('app-name').filter({ hasText: APP }).click();
+  await expect(page).toHaveURL(editorUrl);
+  await expect(crumbs).toContainText(`Form editor${APP}`);
+  await snap(page, 'builder-editor-by-clicking');
+
   // A change, then the diff and a second publish.
-  await page.goto(editorUrl);
   await label(page, 'field-net', 'Net amount');
   await page.getByRole('button', { name: /Save draft/ }).click();
   await expect(page.getByText(/saved/i).first()).toBeVisible();

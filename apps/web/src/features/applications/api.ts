@@ -103,10 +103,11 @@ export async function fetchMlServices(
 // Pages show their own failures (LoadFailedAlert, or a quietly missing section): no generic toast.
 const quiet = { meta: { errorToast: false } } as const;
 
-export function useAppList(search: string) {
+export function useAppList(search: string, enabled = true) {
   return useQuery({
     queryKey: appsKeys.list(search),
     queryFn: () => fetchAppList(search),
+    enabled,
     // A new search keeps the rows on screen until its answer arrives.
     placeholderData: keepPreviousData,
     ...quiet,

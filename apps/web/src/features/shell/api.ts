@@ -1,6 +1,12 @@
 // Calls, query keys and hooks of the application shell: tenant info (help tiles, footer), the Home
 // badge's task count, favourite modules and the notifications dropdown.
-import { API_PATHS, type Notification, type TenantInfo } from '@formloop/contracts';
+import {
+  API_PATHS,
+  APPS_PATHS,
+  type AppSummary,
+  type Notification,
+  type TenantInfo,
+} from '@formloop/contracts';
 import { MESSAGES, NOTIFICATION_PAGE_SIZE } from '@formloop/domain';
 import {
   useInfiniteQuery,
@@ -29,6 +35,8 @@ export const shellKeys = {
   tenantInfo: () => ['tenant', 'info'] as const,
   taskTotal: () => ['tasks', 'total'] as const,
   favourites: () => ['favourites', 'list'] as const,
+  /** Starts with the apps feature's key ('apps'): invalidating every app list refreshes it too. */
+  sidebarApps: () => ['apps', 'sidebar'] as const,
   /** The notification list, shared by the dropdown and /notifications so both show the same marks. */
   notifications: () => ['notifications', 'dropdown'] as const,
   notification: (id: string) => ['notifications', 'detail', id] as const,
@@ -110,6 +118,22 @@ export function useFavourites() {
   return useQuery({
     queryKey: shellKeys.favourites(),
     queryFn: fetchFavourites,
+    meta: { errorToast: false },
+  });
+}
+
+// ---- published apps (the sidebar's application tree) ----
+
+async function fetchSidebarApps(): Promise<AppSummary[]> {
+  const { data } = await http.get<AppSummary[]>(APPS_PATHS.listApplications);
+  return Array.isArray(data) ? data : [];
+}
+
+/** The apps the user may use; under the 'apps' keys, so every app change (publish, delete) refreshes it. */
+export function useSidebarApps() {
+  return useQuery({
+    queryKey: shellKeys.sidebarApps(),
+    queryFn: fetchSidebarApps,
     meta: { errorToast: false },
   });
 }

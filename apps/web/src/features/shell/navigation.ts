@@ -54,6 +54,21 @@ const SIDEBAR_LINKS: readonly GuardedLink[] = [
     visible: canUseBuilder,
   },
   { key: 'apps', path: '/applications', labelKey: 'sidebar.apps', icon: 'appstore', visible: everyone },
+  // Builders' own pages (spec §6: form editor, reference data), reachable without typing a URL.
+  {
+    key: 'app-builder',
+    path: '/form-editor',
+    labelKey: 'sidebar.appBuilder',
+    icon: 'build',
+    visible: canUseBuilder,
+  },
+  {
+    key: 'reference-data',
+    path: '/referencedata',
+    labelKey: 'sidebar.referenceData',
+    icon: 'database',
+    visible: canUseBuilder,
+  },
 ];
 
 const SETTINGS_LINKS: readonly GuardedLink[] = [
@@ -238,22 +253,34 @@ interface TrailNode extends Crumb {
   children: TrailNode[];
 }
 
-const matches = (href: string, pathname: string): boolean => {
+/**
+ * How well an entry's href fits the location: -1 when it does not, else the length of its path, and
+ * more when its query (say '/applications?menu=alpha') is also in the location's, so that entry wins
+ * over the plain '/applications'. An entry with a query the location lacks does not fit.
+ */
+function fit(href: string, pathname: string, search: string): number {
   const path = pathOf(href);
-  if (path === '' || path === '/') return false;
-  return pathname === path || pathname.startsWith(`${path}/`);
-};
+  if (path === '' || path === '/') return -1;
+  if (pathname !== path && !pathname.startsWith(`${path}/`)) return -1;
+  const query = href.includes('?')
+    ? new URLSearchParams(href.slice(href.indexOf('?') + 1).split('#')[0])
+    : null;
+  if (!query || query.size === 0) return path.length;
+  const current = new URLSearchParams(search);
+  for (const [name, value] of query) if (current.get(name) !== value) return -1;
+  return path.length + 10_000;
+}
 
-/** The chain of nodes leading to the most specific (longest) href that contains the pathname. */
-function deepestTrail(nodes: readonly TrailNode[], pathname: string): TrailNode[] {
+/** The chain of nodes leading to the most specific href that contains the location. */
+function deepestTrail(nodes: readonly TrailNode[], pathname: string, search: string): TrailNode[] {
   let best: TrailNode[] = [];
-  let bestLength = -1;
+  let bestFit = -1;
   const visit = (node: TrailNode, chain: TrailNode[]) => {
     const next = [...chain, node];
-    const length = pathOf(node.href).length;
-    if (matches(node.href, pathname) && length > bestLength) {
+    const score = fit(node.href, pathname, search);
+    if (score > bestFit) {
       best = next;
-      bestLength = length;
+      bestFit = score;
     }
     node.children.forEach((child) => visit(child, next));
   };
@@ -277,6 +304,8 @@ const fromMenu = (entries: readonly AppMenuEntry[]): TrailNode[] =>
  */
 export function activeTrail(input: {
   pathname: string;
+  /** The location's query ('?menu=alpha'): a stored entry linking to that very query is preferred. */
+  search?: string;
   flags: UserFlags | null;
   appMenu: readonly AppMenuEntry[];
   translate: (labelKey: string) => string;
@@ -309,5 +338,9 @@ export function activeTrail(input: {
     ...settingsNode,
     ...OTHER_PAGES.map(link),
   ];
-  return deepestTrail(nodes, input.pathname).map(({ key, title, href }) => ({ key, title, href }));
+  return deepestTrail(nodes, input.pathname, input.search ?? '').map(({ key, title, href }) => ({
+    key,
+    title,
+    href,
+  }));
 }

@@ -158,6 +158,35 @@ describe('applications page', { timeout: 90_000 }, () => {
     expect(screen.queryByRole('button', { name: /Create App/ })).toBeNull();
   });
 
+  it('tells a builder whose apps are all drafts where they are, and links the form editor', async () => {
+    const draft = { ...expenses, status: 'Draft' as const, module_version: 0 };
+    mockFetch({
+      ...lookups,
+      [APPLICATIONS]: ok([]),
+      [FAVOURITES]: ok([]),
+      [MOST_USED]: ok([]),
+      [`GET ${APPS_PATHS.listForms}`]: ok([draft, { ...leave, status: 'Draft' as const }]),
+    });
+    const { router } = renderApps('/applications');
+    expect(
+      await screen.findByText(
+        '2 apps are still drafts. Publish one in the form editor and it shows here.',
+        {},
+        FIRST_RENDER,
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('No apps yet. Create the first one.')).toBeNull();
+    fireEvent.click(screen.getByTestId('open-form-editor'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/form-editor'));
+  });
+
+  it('gives a builder the way to the form editor from the apps page', async () => {
+    mockFetch({ ...lookups, [APPLICATIONS]: ok(apps), [FAVOURITES]: ok([]), [MOST_USED]: ok([]) });
+    renderApps('/applications');
+    const link = await screen.findByRole('link', { name: /Form editor/ }, FIRST_RENDER);
+    expect(link.getAttribute('href')).toBe('/form-editor');
+  });
+
   it('offers a retry when the apps cannot be loaded', async () => {
     mockFetch({ ...lookups, [APPLICATIONS]: fail(403, 'No'), [FAVOURITES]: ok([]), [MOST_USED]: ok([]) });
     renderApps('/applications');

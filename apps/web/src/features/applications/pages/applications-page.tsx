@@ -1,3 +1,4 @@
+import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import type { AppSummary } from '@formloop/contracts';
 import { canUseBuilder } from '@formloop/domain';
@@ -5,17 +6,19 @@ import Button from 'antd/es/button';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { useModuleCategories } from '../../module-categories/api.ts';
-import { useApplications, useFavouriteApps, useMostUsed, useRecordUsage } from '../api.ts';
+import { useAppList, useApplications, useFavouriteApps, useMostUsed, useRecordUsage } from '../api.ts';
 import { AppCard, QuickLaunchLink, type CardApp } from '../components/app-card.tsx';
 import { AppSection, CardGrid } from '../components/app-section.tsx';
 import { CreateAppDialog } from '../components/create-app-dialog.tsx';
 import { SearchBox } from '../components/search-box.tsx';
 import { groupApps, matchesSearch } from '../group-apps.ts';
+import { FORM_EDITOR_LIST_PATH } from '../paths.ts';
 
 /**
  * /applications (spec §2, every signed-in user): quick launch, favourites, most used and every app
@@ -28,12 +31,23 @@ export function ApplicationsPage() {
   const { config } = useAuth();
   const builder = config ? canUseBuilder(config) : false;
   const apps = useApplications();
+  // Every app, drafts too (ListForms): only builders may read it, and only needed when none is published.
+  const drafts = useAppList('', builder && apps.data?.length === 0);
   const favourites = useFavouriteApps();
   const mostUsed = useMostUsed();
   const groups = useModuleCategories();
   const recordUsage = useRecordUsage();
   const [search, setSearch] = useState('');
   const [creating, setCreating] = useState(false);
+  const navigate = useNavigate();
+  // A real link (it opens in a new tab too); a plain click stays in the app.
+  const linkTo = (path: string) => ({
+    href: path,
+    onClick: (event: MouseEvent) => {
+      event.preventDefault();
+      void navigate(path);
+    },
+  });
 
   const view = useMemo(() => {
     const all = apps.data ?? [];
@@ -92,9 +106,22 @@ export function ApplicationsPage() {
       <LoadFailedAlert title={t('loadFailed')} retryLabel={t('retry')} onRetry={() => void apps.refetch()} />
     );
   } else if (apps.data.length === 0) {
+    // A builder whose apps are all drafts is told where they are, not that there are none.
+    const draftCount = builder ? (drafts.data ?? []).filter((app) => app.status !== 'Published').length : 0;
     content = (
-      <Empty description={builder ? t('emptyBuilder') : t('emptyUser')} data-testid="applications-empty">
-        {createButton}
+      <Empty
+        description={
+          draftCount > 0 ? t('draftsOnly', { count: draftCount }) : t(builder ? 'emptyBuilder' : 'emptyUser')
+        }
+        data-testid="applications-empty"
+      >
+        {draftCount > 0 ? (
+          <Button type="primary" {...linkTo(FORM_EDITOR_LIST_PATH)} data-testid="open-form-editor">
+            {t('openFormEditor')}
+          </Button>
+        ) : (
+          createButton
+        )}
       </Empty>
     );
   } else if (view.sections.length === 0 && view.favourites.length === 0) {
@@ -157,6 +184,15 @@ export function ApplicationsPage() {
         <h1 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('title')}</h1>
         <div style={{ display: 'flex', gap: token.margin, alignItems: 'flex-start', flexWrap: 'wrap' }}>
           <SearchBox label={t('search')} onSearch={setSearch} style={{ width: 280 }} />
+          {builder ? (
+            <Button
+              icon={<EditOutlined aria-hidden />}
+              {...linkTo(FORM_EDITOR_LIST_PATH)}
+              data-testid="applications-form-editor-link"
+            >
+              {t('listTitle')}
+            </Button>
+          ) : null}
           {createButton}
         </div>
       </div>

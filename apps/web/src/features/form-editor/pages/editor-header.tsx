@@ -12,7 +12,8 @@ import theme from 'antd/es/theme';
 import Tooltip from 'antd/es/tooltip';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
 
 export interface EditorHeaderProps {
   app: AppDetail;
@@ -34,6 +35,9 @@ export function EditorHeader(props: EditorHeaderProps) {
   const { t } = useTranslation('formEditor');
   const { token } = theme.useToken();
   const published = app.status === 'Published';
+  const { pathname } = useLocation();
+  const builder = useShellCrumb('app-builder');
+  useDeclarePageTrail(pathname, [builder, { key: `app:${app.id}`, title: app.display_name, href: pathname }]);
   return (
     <header
       data-testid="form-editor-header"

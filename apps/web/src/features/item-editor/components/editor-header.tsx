@@ -2,7 +2,6 @@ import ArrowLeftOutlined from '@ant-design/icons/es/icons/ArrowLeftOutlined';
 import DeleteOutlined from '@ant-design/icons/es/icons/DeleteOutlined';
 import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
 import SendOutlined from '@ant-design/icons/es/icons/SendOutlined';
-import Breadcrumb from 'antd/es/breadcrumb';
 import Button from 'antd/es/button';
 import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
@@ -11,7 +10,8 @@ import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { shellEntryAt, useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
 import { ITEM_EDITOR_NAMESPACE } from '../messages.ts';
 import { listPath } from '../paths.ts';
 
@@ -47,6 +47,15 @@ export function EditorHeader(props: EditorHeaderProps) {
   const { token } = theme.useToken();
   const list = listPath(props.moduleId);
   const heading = props.saved ? t('header.entry') : t('header.newEntry');
+  // The shell's title and breadcrumbs: the way here (the task list for a task's entry, else Apps),
+  // the app's list, then this entry.
+  const { pathname } = useLocation();
+  const start = useShellCrumb(shellEntryAt(props.backPath) ?? 'apps');
+  useDeclarePageTrail(pathname, [
+    start,
+    { key: `app:${props.moduleId}`, title: props.appName, href: list },
+    { key: 'entry', title: heading, href: pathname },
+  ]);
   return (
     <header
       data-testid="item-editor-header"
@@ -59,14 +68,6 @@ export function EditorHeader(props: EditorHeaderProps) {
       }}
     >
       <div style={{ display: 'grid', gap: token.marginXXS, minWidth: 0 }}>
-        <nav aria-label={t('header.breadcrumbs')}>
-          <Breadcrumb
-            items={[
-              { key: 'app', title: <Link to={list}>{props.appName}</Link> },
-              { key: 'entry', title: <span aria-current="page">{heading}</span> },
-            ]}
-          />
-        </nav>
         <Space wrap size="small" align="center">
           <Link to={props.backPath ?? list} aria-label={t('header.back')} title={t('header.back')}>
             <ArrowLeftOutlined aria-hidden />

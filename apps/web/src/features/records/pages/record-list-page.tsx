@@ -6,8 +6,9 @@ import Tabs from 'antd/es/tabs';
 import theme from 'antd/es/theme';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useRecordUsage } from '../../applications/api.ts';
 import { useRecordForm, useRecordSummary } from '../api.ts';
@@ -38,6 +39,9 @@ function RecordListView({ form }: { form: RecordForm }) {
   const { token } = theme.useToken();
   const summary = useRecordSummary(form.id);
   useUsageOnce(form.id);
+  const { pathname } = useLocation();
+  const apps = useShellCrumb('apps');
+  useDeclarePageTrail(pathname, [apps, { key: `app:${form.id}`, title: form.display_name, href: pathname }]);
   const columns = useMemo(() => listColumns(form.definition.fieldGroups), [form.definition.fieldGroups]);
   const drafts = summary.data?.drafts;
   return (

@@ -3,8 +3,9 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useReferenceListDetail } from '../api.ts';
 import { ListEditor } from '../components/list-editor.tsx';
@@ -46,6 +47,11 @@ export function ReferenceDataDetailPage() {
   const { token } = theme.useToken();
   const { id = NEW_LIST_ID } = useParams();
   const listId = id === NEW_LIST_ID ? undefined : id;
+  const { pathname } = useLocation();
+  const lists = useShellCrumb('reference-data');
+  const list = useReferenceListDetail(listId);
+  const title = listId ? (list.data?.key_name ?? '') : t('detail.newTitle');
+  useDeclarePageTrail(pathname, [lists, { key: `list:${id}`, title, href: pathname }]);
   return (
     <div style={{ padding: token.paddingLG }} data-testid="reference-detail-page">
       <Link to={REFERENCE_LIST_PATH} style={{ display: 'inline-block', marginBottom: token.marginSM }}>

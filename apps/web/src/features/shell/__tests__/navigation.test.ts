@@ -109,6 +109,38 @@ describe('shell navigation rules', () => {
     ).toEqual(['user.profile']);
   });
 
+  it('gives builders their own pages in the sidebar: the form editor and reference data', () => {
+    expect(sidebarLinks(flags({ isFullUser: true })).map((link) => link.path)).toEqual([
+      '/tasks',
+      '/dashboard',
+      '/business-intelligence',
+      '/inquiry',
+      '/applications',
+      '/form-editor',
+      '/referencedata',
+    ]);
+    expect(sidebarLinks(flags({ isAdministrator: true })).map((link) => link.path)).not.toContain(
+      '/form-editor',
+    );
+  });
+
+  it('lights the stored entry that links to the very query shown, not the plain page', () => {
+    const appMenu = [
+      entry('g', 'Field Work', '', [
+        entry('alpha', 'Alpha', '/applications?menu=alpha'),
+        entry('bravo', 'Bravo', '/applications?menu=bravo'),
+      ]),
+    ];
+    const trail = (search: string) =>
+      activeTrail({ pathname: '/applications', search, flags: null, appMenu, translate: (key) => key }).map(
+        (crumb) => crumb.key,
+      );
+    expect(trail('?menu=bravo')).toEqual(['g', 'bravo']);
+    expect(trail('?menu=alpha&page=2')).toEqual(['g', 'alpha']);
+    expect(trail('')).toEqual(['apps']);
+    expect(trail('?menu=charlie')).toEqual(['apps']);
+  });
+
   it('formats badges, targets and links', () => {
     expect(formatCount(0, 9999)).toBe('0');
     expect(formatCount(10_000, 9999)).toBe('9999+');

@@ -2,6 +2,7 @@
 import type { AppMenuEntry, SessionToken } from '@formloop/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { beforeAll, vi } from 'vitest';
 import { i18n } from '../../../app/i18n.ts';
@@ -75,11 +76,10 @@ export function stubScrolling(): void {
   vi.stubGlobal('scrollTo', vi.fn());
 }
 
-export function renderShell(path = '/tasks'): RenderedShell {
-  const router = createMemoryRouter(
-    [{ element: <AppShell />, children: [{ path: '*', element: <CurrentPage /> }] }],
-    { initialEntries: [path] },
-  );
+export function renderShell(path = '/tasks', page: ReactNode = <CurrentPage />): RenderedShell {
+  const router = createMemoryRouter([{ element: <AppShell />, children: [{ path: '*', element: page }] }], {
+    initialEntries: [path],
+  });
   // No retries: a failing call should settle at once instead of after the spec's backoff.
   const queryClient = new QueryClient({
     defaultOptions: {

@@ -1,3 +1,4 @@
+import { APPS_PATHS, type AppSummary } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,6 +6,25 @@ import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { readTaskListPosition, TASK_LIST_POSITION_KEY } from '../../tasks/index.ts';
 import { FAVOURITE_LIST_PATH, SIDEBAR_COOKIE, TASK_TOTAL_PATH } from '../shell-constants.ts';
 import { entry, renderShell, signInAs, stubScrolling, type Kind } from './render-shell.tsx';
+
+const APP: AppSummary = {
+  id: 'a0',
+  display_name: 'App',
+  module_description: '',
+  application_module_category_id: null,
+  category_name: null,
+  category_icon: null,
+  app_icon: null,
+  add_to_quick_launch: false,
+  module_version: 1,
+  status: 'Published',
+  is_favourite: false,
+  created_by: null,
+  created_by_name: null,
+  created_on: '2026-01-01T00:00:00Z',
+  modified_on: '2026-01-01T00:00:00Z',
+  modified_by_name: null,
+};
 
 const sidebar = async () => within(await screen.findByTestId('sidebar'));
 const sidebarLinkNames = async () => (await sidebar()).getAllByRole('link').map((link) => link.textContent);
@@ -16,12 +36,22 @@ afterEach(() => {
   document.cookie = `${SIDEBAR_COOKIE}=; max-age=0; path=/`;
 });
 
+const BUILDER_LINKS = [
+  'Home',
+  'Dashboards & Reports',
+  'Business Intelligence',
+  'Quick Report',
+  'Apps',
+  'Form editor',
+  'Reference data',
+];
+
 describe('sidebar entries by role (spec §2, §6)', () => {
   it.each<[Kind, string[], boolean]>([
     ['user', ['Home', 'Apps'], false],
-    ['fullUser', ['Home', 'Dashboards & Reports', 'Business Intelligence', 'Quick Report', 'Apps'], true],
-    ['consultant', ['Home', 'Dashboards & Reports', 'Business Intelligence', 'Quick Report', 'Apps'], true],
-    ['sysAdmin', ['Home', 'Dashboards & Reports', 'Business Intelligence', 'Quick Report', 'Apps'], true],
+    ['fullUser', BUILDER_LINKS, true],
+    ['consultant', BUILDER_LINKS, true],
+    ['sysAdmin', BUILDER_LINKS, true],
   ])('%s sees %j, Create App: %s', async (kind, links, createApp) => {
     signInAs(kind);
     mockFetch({});
@@ -41,6 +71,8 @@ describe('sidebar entries by role (spec §2, §6)', () => {
     expect(href('Business Intelligence')).toBe('/business-intelligence');
     expect(href('Quick Report')).toBe('/inquiry');
     expect(href('Apps')).toBe('/applications');
+    expect(href('Form editor')).toBe('/form-editor');
+    expect(href('Reference data')).toBe('/referencedata');
     // A router link navigates in memory; the dashboards link must leave that to the browser.
     const dashboards = side.getByRole('link', { name: 'Dashboards & Reports' });
     const click = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -147,6 +179,32 @@ describe('favourites and the application tree', () => {
 });
 
 describe('sidebar search (spec §2, §5)', () => {
+  it('lists the published apps under their groups, linking with ?from=sidebar', async () => {
+    signInAs('user');
+    mockFetch({
+      [`GET ${APPS_PATHS.listApplications}`]: ok([
+        {
+          ...APP,
+          id: 'a1',
+          display_name: 'Leave',
+          category_name: 'People',
+          application_module_category_id: 'g1',
+        },
+        { ...APP, id: 'a2', display_name: 'Travel' },
+      ]),
+    });
+    renderShell();
+    const side = await sidebar();
+    fireEvent.click(await side.findByText('People'));
+    expect((await side.findByRole('link', { name: 'Leave' })).getAttribute('href')).toBe(
+      '/module/a1?from=sidebar',
+    );
+    fireEvent.click(side.getByText('Other apps'));
+    expect((await side.findByRole('link', { name: 'Travel' })).getAttribute('href')).toBe(
+      '/module/a2?from=sidebar',
+    );
+  });
+
   it('filters the menu 500 ms after the last keystroke', async () => {
     signInAs('fullUser', [entry('hr', 'HR', '', [entry('leave', 'Leave requests', '/module/leave')])]);
     mockFetch({});

@@ -2,6 +2,7 @@ import { API_PATHS } from '@formloop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../app/i18n.ts';
+import { useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { entry, renderShell, signInAs, stubScrolling, type Kind } from './render-shell.tsx';
 
@@ -111,6 +112,28 @@ describe('header menu and breadcrumbs (spec §2)', () => {
     expect(crumbs.getByRole('link', { name: 'Settings' }).getAttribute('href')).toBe('/settings');
     expect(crumbs.getByText('Menu Settings').getAttribute('aria-current')).toBe('page');
     await waitFor(() => expect(document.title).toBe('Menu Settings · Formloop'));
+  });
+
+  it('titles a page outside every menu by its area', async () => {
+    signInAs('user');
+    mockFetch({});
+    renderShell('/schedule-editor/m1');
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Schedule editor');
+  });
+
+  it('shows the trail a page declares (an app’s records: Apps, then the app) and lights its entry', async () => {
+    signInAs('user');
+    mockFetch({});
+    function AppRecords() {
+      const apps = useShellCrumb('apps');
+      useDeclarePageTrail('/module/m1', [apps, { key: 'app:m1', title: 'Leave', href: '/module/m1' }]);
+      return <p>records</p>;
+    }
+    renderShell('/module/m1', <AppRecords />);
+    expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Leave');
+    const crumbs = within(screen.getByRole('navigation', { name: 'Breadcrumbs' }));
+    expect(crumbs.getByRole('link', { name: 'Apps' }).getAttribute('href')).toBe('/applications');
+    await waitFor(() => expect(document.title).toBe('Leave · Formloop'));
   });
 
   it('uses the application menu titles for nested groups', async () => {

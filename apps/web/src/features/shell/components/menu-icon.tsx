@@ -4,8 +4,10 @@ import AuditOutlined from '@ant-design/icons/es/icons/AuditOutlined';
 import BankOutlined from '@ant-design/icons/es/icons/BankOutlined';
 import BarChartOutlined from '@ant-design/icons/es/icons/BarChartOutlined';
 import BellOutlined from '@ant-design/icons/es/icons/BellOutlined';
+import BuildOutlined from '@ant-design/icons/es/icons/BuildOutlined';
 import ClusterOutlined from '@ant-design/icons/es/icons/ClusterOutlined';
 import DashboardOutlined from '@ant-design/icons/es/icons/DashboardOutlined';
+import DatabaseOutlined from '@ant-design/icons/es/icons/DatabaseOutlined';
 import DeploymentUnitOutlined from '@ant-design/icons/es/icons/DeploymentUnitOutlined';
 import FileSearchOutlined from '@ant-design/icons/es/icons/FileSearchOutlined';
 import FolderOutlined from '@ant-design/icons/es/icons/FolderOutlined';
@@ -81,8 +83,10 @@ const ICONS: Record<string, IconComponent> = {
   bank: BankOutlined,
   'bar-chart': BarChartOutlined,
   bell: BellOutlined,
+  build: BuildOutlined,
   cluster: ClusterOutlined,
   dashboard: DashboardOutlined,
+  database: DatabaseOutlined,
   deployment: DeploymentUnitOutlined,
   'deployment-unit': DeploymentUnitOutlined,
   'file-search': FileSearchOutlined,

@@ -2,7 +2,7 @@ import { TASK_BADGE_MAX } from '@formloop/domain';
 import Empty from 'antd/es/empty';
 import Menu, { type MenuProps } from 'antd/es/menu';
 import theme from 'antd/es/theme';
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CountBadge } from '../../../shared/ui/count-badge.tsx';
@@ -128,6 +128,16 @@ export function FavouritesMenu(props: {
 }
 
 /** The application menus with their nested groups; every group opens while a search is active. */
+/** The keys of the groups that hold one of `keys`, outermost first. */
+function groupsAbove(entries: readonly AppMenuEntry[], keys: readonly string[]): string[] {
+  for (const entry of entries) {
+    if (keys.includes(entry.id)) return [];
+    const below = groupsAbove(entry.items, keys);
+    if (below.length > 0 || entry.items.some((item) => keys.includes(item.id))) return [entry.id, ...below];
+  }
+  return [];
+}
+
 export function ApplicationTree(props: {
   tree: readonly AppMenuEntry[];
   query: string;
@@ -135,7 +145,12 @@ export function ApplicationTree(props: {
   selectedKeys: string[];
 }) {
   const { t } = useTranslation('shell');
+  // The groups on the way to the page shown start open, so its entry is in sight.
   const [openKeys, setOpenKeys] = useState<string[]>([]);
+  const above = groupsAbove(props.tree, props.selectedKeys).join('\n');
+  useEffect(() => {
+    if (above) setOpenKeys((keys) => [...new Set([...keys, ...above.split('\n')])]);
+  }, [above]);
   const visible = filterMenu(props.tree, props.query);
   if (visible.length === 0) return null;
   const searching = props.query.trim() !== '';

@@ -8,7 +8,8 @@ import { useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../auth/auth-store.ts';
-import { useFavourites, useTaskTotal } from '../api.ts';
+import { useFavourites, useSidebarApps, useTaskTotal } from '../api.ts';
+import { withPublishedApps } from '../sidebar-apps.ts';
 import { useSidebarMinimised } from '../hooks/use-sidebar-minimised.ts';
 import { filterMenu, showsCreateApp, sidebarLinks, sidebarTree } from '../navigation.ts';
 import {
@@ -51,7 +52,8 @@ export function Sidebar({ selectedKeys }: { selectedKeys: string[] }) {
   const links = sidebarLinks(config);
   const visibleLinks = links.filter((link) => matches(t(link.labelKey)));
   const visibleFavourites = (favourites.data ?? []).filter((favourite) => matches(favourite.title));
-  const tree = sidebarTree(appMenu, links);
+  const apps = useSidebarApps();
+  const tree = withPublishedApps(sidebarTree(appMenu, links), apps.data ?? [], t('sidebar.otherApps'));
   const nothingFound =
     needle !== '' &&
     visibleLinks.length === 0 &&

@@ -1,18 +1,27 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { usePageTrail } from '../../../shared/navigation/page-trail.ts';
 import { useAuth } from '../../auth/auth-store.ts';
 import { activeTrail, type Crumb } from '../navigation.ts';
+import { resolveTrail } from '../trail.ts';
 import { useAppMenu } from './use-app-menu.ts';
 
-/** The active menu entries for the current page (title, breadcrumbs and highlighted menu keys). */
+/** The active trail for the current page (title, breadcrumbs and highlighted menu keys). */
 export function useActiveTrail(): Crumb[] {
-  const { t } = useTranslation('shell');
+  const { t } = useTranslation(['shell', 'home']);
   const { config } = useAuth();
   const appMenu = useAppMenu();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
+  const pageTrail = usePageTrail(pathname);
   return useMemo(
-    () => activeTrail({ pathname, flags: config, appMenu, translate: (key) => t(key) }),
-    [pathname, config, appMenu, t],
+    () =>
+      resolveTrail({
+        pathname,
+        menuTrail: activeTrail({ pathname, search, flags: config, appMenu, translate: (key) => t(key) }),
+        pageTrail,
+        areaTitle: (area) => t(`home:areas.${area}`),
+      }),
+    [pathname, search, config, appMenu, pageTrail, t],
   );
 }

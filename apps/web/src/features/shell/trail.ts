@@ -1,0 +1,37 @@
+// Which breadcrumbs a page gets (spec §2: "the page title and breadcrumbs from the active menu
+// entries"). The menus come first; a page outside every menu says its own trail (the app or list it
+// shows); any other page of the route table still gets its area's name as title.
+import { matchPath } from 'react-router';
+import { ROUTE_ACCESS } from '../../app/route-table.ts';
+import type { AreaKey } from '../home/areas.ts';
+import type { Crumb } from './navigation.ts';
+
+/** The route table's area of a signed-in path, or null outside it. */
+export function routeArea(pathname: string): AreaKey | null {
+  const route = ROUTE_ACCESS.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
+  return route?.area ?? null;
+}
+
+const pathOf = (href: string): string => href.split(/[?#]/)[0] ?? href;
+
+/**
+ * The trail shown for a location:
+ * 1. the menus', when a menu entry links to this very page;
+ * 2. else the page's own, when it declared one (an app's records, an entry, a list);
+ * 3. else the menus' nearest entry above it (a settings sub-page under Settings);
+ * 4. else the page's area from the route table, so no shell page is left without a title.
+ */
+export function resolveTrail(input: {
+  pathname: string;
+  menuTrail: readonly Crumb[];
+  pageTrail: readonly Crumb[] | null;
+  areaTitle: (area: AreaKey) => string;
+}): Crumb[] {
+  const { pathname, menuTrail, pageTrail } = input;
+  const last = menuTrail[menuTrail.length - 1];
+  if (last && pathOf(last.href) === pathname) return [...menuTrail];
+  if (pageTrail && pageTrail.length > 0) return [...pageTrail];
+  if (menuTrail.length > 0) return [...menuTrail];
+  const area = routeArea(pathname);
+  return area ? [{ key: `area:${area}`, title: input.areaTitle(area), href: pathname }] : [];
+}

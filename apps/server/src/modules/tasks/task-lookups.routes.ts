@@ -46,7 +46,8 @@ export const taskLookupRoutes = (deps: {
           description:
             `search matches a user’s full name, user name or e-mail, a team’s or a role’s name, ignoring case; at ` +
             `most ${LOOKUP_LIMIT} of each kind, users first, each kind by name. ids (comma-separated) answers those ` +
-            'of them that still exist (users: and are active); ids that are not UUIDs name nobody. Builders and ' +
+            'of them that still exist (users: and are active); ids that are not UUIDs name nobody. Teams and roles ' +
+            'carry members: how many active users a task assigned to them would go to. Builders and ' +
             'settings roles only (403).',
           querystring: lookupAssigneeQuerySchema,
           response: { 200: lookupAssigneeResponseSchema, ...errors },

@@ -59,7 +59,7 @@ export function createTaskLookupService(db: TenantDb) {
     /**
      * LookupAssignee: active users, teams and roles matching `search` (at most 50 of each), users
      * first, each kind by name; with `ids`, only those of them that still exist (users: and are
-     * active), however many.
+     * active), however many. Teams and roles say how many active users they hold (`members`).
      */
     async lookupAssignee(
       ctx: CallContext,
@@ -80,8 +80,18 @@ export function createTaskLookupService(db: TenantDb) {
             name: user.fullname,
             email: user.email,
           })),
-          ...teams.map((team) => ({ approver_id: team.id, type: 'team' as const, name: team.name })),
-          ...roles.map((role) => ({ approver_id: role.id, type: 'role' as const, name: role.name })),
+          ...teams.map((team) => ({
+            approver_id: team.id,
+            type: 'team' as const,
+            name: team.name,
+            members: Number(team.members),
+          })),
+          ...roles.map((role) => ({
+            approver_id: role.id,
+            type: 'role' as const,
+            name: role.name,
+            members: Number(role.members),
+          })),
         ];
       });
     },

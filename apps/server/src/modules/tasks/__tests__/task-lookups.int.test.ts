@@ -60,7 +60,8 @@ beforeAll(async () => {
     kind: 'FULL_USER',
     isActive: false,
   });
-  zedTeam = await seedTeam(server, acme, 'Zed team', [id.zedOne!]);
+  // An inactive member would not get a task: members counts the active ones only.
+  zedTeam = await seedTeam(server, acme, 'Zed team', [id.zedOne!, id.zedGone!]);
   zedRole = (
     await server.owner.query<{ id: string }>(
       `INSERT INTO roles (tenant_id, role_name) VALUES ($1, 'Zed role') RETURNING id`,
@@ -85,12 +86,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('GET /api/form/Editor/LookupAssignee', () => {
-  it('finds active users (with e-mail), teams and roles by name, users first', async () => {
+  it('finds active users (with e-mail), teams and roles (with active members) by name, users first', async () => {
     const found = await dataOf(people.fred, query(WORKFLOW_PATHS.lookupAssignee, { search: 'ZED' }));
     expect(found).toEqual([
       { approver_id: id.zedOne, type: 'user', name: 'zed-one Tester', email: 'zed-one@acme.example' },
-      { approver_id: zedTeam, type: 'team', name: 'Zed team' },
-      { approver_id: zedRole, type: 'role', name: 'Zed role' },
+      { approver_id: zedTeam, type: 'team', name: 'Zed team', members: 1 },
+      { approver_id: zedRole, type: 'role', name: 'Zed role', members: 0 },
     ]);
   });
 
@@ -119,7 +120,9 @@ describe('GET /api/form/Editor/LookupAssignee', () => {
       403,
     );
     const theirs = await dataOf(people.globex, query(WORKFLOW_PATHS.lookupAssignee, { search: 'zed' }));
-    expect(theirs).toEqual([{ approver_id: expect.any(String), type: 'team', name: 'Zed globex' }]);
+    expect(theirs).toEqual([
+      { approver_id: expect.any(String), type: 'team', name: 'Zed globex', members: 0 },
+    ]);
   });
 });
 

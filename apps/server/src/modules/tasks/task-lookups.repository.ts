@@ -60,35 +60,6 @@ export async function lookupRoles(
   );
 }
 
-/**
- * Active users who can see an app: those of the builder kinds (they see every app) and those a role
- * grants `resource` (app:{id}) with `view` — the rule of apps/app-access.ts maySee, as one query over
- * the directory instead of one check per user.
- */
-export async function activeUsersSeeingApp(
-  tx: TenantTx,
-  tenantId: string,
-  app: { resource: string; builderKinds: readonly string[] },
-  filter: { search: string; limit: number },
-): Promise<Array<{ id: string; fullname: string; email: string }>> {
-  const pattern = containsPattern(filter.search);
-  const search =
-    filter.search === ''
-      ? sql``
-      : sql` AND (u.fullname ILIKE ${pattern} OR u.username ILIKE ${pattern} OR u.email ILIKE ${pattern})`;
-  return rowsOf(
-    tx,
-    sql`SELECT u.id, u.fullname, u.email FROM users u
-        WHERE u.tenant_id = ${tenantId} AND u.is_active${search}
-          AND (u.user_kind = ANY(${sql.param([...app.builderKinds])}::text[])
-               OR EXISTS (SELECT 1 FROM user_roles ur
-                          JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.tenant_id = ur.tenant_id
-                          WHERE ur.tenant_id = ${tenantId} AND ur.user_id = u.id
-                            AND rp.resource = ${app.resource} AND rp.action = 'view'))
-        ORDER BY lower(u.fullname), lower(u.username), u.id LIMIT ${filter.limit}`,
-  );
-}
-
 /** Whether the id names a user of the tenant (active or not: their open tasks still count). */
 export async function userExists(tx: TenantTx, tenantId: string, userId: string): Promise<boolean> {
   const found = await rowsOf(tx, sql`SELECT 1 FROM users WHERE tenant_id = ${tenantId} AND id = ${userId}`);

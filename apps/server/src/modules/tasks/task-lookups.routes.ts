@@ -65,7 +65,7 @@ export const taskLookupRoutes = (deps: {
           security,
           summary: 'Who a task of this record may be given to (the reassign dialog)',
           description:
-            'Active users who can see the record’s app (builders, or a role granting view on it), matching search ' +
+            'Active users (a task’s assignee reaches it and its entry without a grant on the app), matching search ' +
             `by full name, user name or e-mail, at most ${LOOKUP_LIMIT}, by name; every item is of type user. A ` +
             'record of another tenant, a malformed id, or one the caller may not see (its app, or taking part in ' +
             'its workflow): 404.',

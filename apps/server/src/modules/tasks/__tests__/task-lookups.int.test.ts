@@ -129,13 +129,15 @@ describe('GET /api/form/Editor/LookupAssignee', () => {
 describe('GET /api/form/Editor/LookupAssigneeByRecord', () => {
   const path = (params: Record<string, string>) => query(WORKFLOW_PATHS.lookupAssigneeByRecord, params);
 
-  it('lists the active users who can see the record’s app, by name', async () => {
+  it('lists the active users (a grant on the app or not: assignees reach their task), by name', async () => {
     const found = await dataOf(people.uma, path({ recordId: record }));
     expect(found.map((item: { name: string }) => item.name)).toEqual([
       'ada Tester',
       'cora Tester',
       'fred Tester',
       'uma Tester',
+      'victor Tester',
+      'zed-one Tester',
     ]);
     expect(found[3]).toEqual({
       approver_id: id.uma,
@@ -163,7 +165,7 @@ describe('GET /api/form/Editor/LookupAssigneeByRecord', () => {
   it('lets an assignee of the record’s task use it without the app’s view grant', async () => {
     const flow = await seedFlow(server, { tenantId: acme, moduleId: app, initiator: id.ada! });
     await seedTask(server, flow, { activityId: 'mgr', title: 'Manager approval', assignees: [id.victor!] });
-    expect(await dataOf(victor, path({ recordId: flow.recordId }))).toHaveLength(4);
+    expect(await dataOf(victor, path({ recordId: flow.recordId }))).toHaveLength(6);
   });
 });
 

@@ -8,7 +8,8 @@ import { ADMIN, USERS } from './support/users.ts';
 // administrator (A), in another browser, submits an entry of an app whose workflow assigns Fiona.
 // Without reloading, Fiona's page shows the notice, her bell's badge and Home badge rise, and her task
 // list shows the new task; she opens the notification, it is read (the badge goes down), and the
-// entry opens at her task.
+// entry opens at her task. Then issue 22: Olivia, an ordinary user without any role on the app, is
+// the approver — she gets the task, its badge and its entry, and approves it.
 
 test.use({ viewport: { width: 1440, height: 1000 } });
 
@@ -21,10 +22,13 @@ test.afterAll(async () => {
   await admin?.dispose();
 });
 
-/** Publishes an app whose workflow is Start → Manager approval (Fiona's) → End. */
-async function publishApprovalApp(name: string): Promise<string> {
+/** Publishes an app whose workflow is Start → Manager approval (Fiona's, or `approver`'s) → End. */
+async function publishApprovalApp(
+  name: string,
+  approver: { username: string } = USERS.fiona,
+): Promise<string> {
   const people = await admin.get<Array<{ approver_id: string; type: string; name: string }>>(
-    `/api/form/Editor/LookupAssignee?search=${USERS.fiona.username}`,
+    `/api/form/Editor/LookupAssignee?search=${approver.username}`,
   );
   const fiona = people.find((person) => person.type === 'user')!;
   const activity = (activityId: string, type: string, displayName: string, x: number, properties = {}) => ({
@@ -147,4 +151,43 @@ test('a submitted entry reaches its approver live: notice, badges, task list; op
   await expect(fiona.getByTestId('loading-splash')).toHaveCount(0);
   await snap(fiona, 'notifications-page');
   await fiona.context().close();
+});
+
+test('an ordinary user with no role on the app receives the task, sees the badge and approves', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const app = `Assigned ${Date.now().toString(36)}`;
+  const appId = await publishApprovalApp(app, USERS.olivia);
+  // Olivia holds no role granting this app (it is new): only the workflow names her.
+  const oliviaApi = await apiAs(process.env.E2E_BASE_URL!, USERS.olivia.username, USERS.olivia.password);
+  await oliviaApi.post('/api/Notification/MarkAllAsRead');
+  const tasksBefore = await oliviaApi.get<number>('/api/Task/total');
+  await admin.post('/api/EntryModule/submit', { moduleId: appId, data: { title: 'Ergonomic chair' } });
+  expect(await oliviaApi.get<number>('/api/Task/total')).toBe(tasksBefore + 1);
+
+  const olivia = await signedInPage(browser, USERS.olivia);
+  await expect(olivia.getByRole('img', { name: HOME_BADGE })).toHaveText(String(tasksBefore + 1));
+  await expect(olivia.getByRole('img', { name: BELL_BADGE })).toHaveText('1');
+  await olivia.getByRole('button', { name: 'Notifications' }).click();
+  await olivia
+    .getByTestId('notification-list')
+    .getByText(`Manager approval in ${app} is waiting for you`)
+    .click();
+  await expect(olivia).toHaveURL(new RegExp(`/item-editor/${appId}/[0-9a-f-]{36}/[0-9a-f-]{36}$`));
+  await expect(olivia.getByTestId('task-action-bar')).toBeVisible();
+  await expect(olivia.getByRole('textbox', { name: 'Title', exact: true })).toHaveValue('Ergonomic chair');
+  await snap(olivia, 'assignee-without-role-task');
+
+  await olivia.getByRole('button', { name: /^Approve$/ }).click();
+  await expect(olivia.getByText('The task has been approved.')).toBeVisible();
+  await expect(olivia).toHaveURL(/\/tasks$/);
+  const badge = olivia.getByRole('img', { name: HOME_BADGE });
+  if (tasksBefore > 0) await expect(badge).toHaveText(String(tasksBefore));
+  else await expect(badge).toHaveCount(0);
+  expect(await oliviaApi.get<number>('/api/Task/total')).toBe(tasksBefore);
+  // Nothing else of the app: its entry list is not hers to see.
+  await expect(oliviaApi.post('/api/EntryModule/datatables', { moduleId: appId })).rejects.toThrow(/404/);
+  await oliviaApi.dispose();
+  await olivia.context().close();
 });

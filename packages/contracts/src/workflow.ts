@@ -23,7 +23,8 @@ export type ApproverItem = z.infer<typeof approverSchema>;
 /**
  * LookupAssignee (GET ?search= or ?ids=): active users, teams and roles whose name matches, at most 50
  * of each; with `ids` (comma-separated approver ids) the ones of those that still exist and are active,
- * so the designer can say 'Assignee for {name} is no longer available' about the rest.
+ * so the designer can say 'Assignee for {name} is no longer available' about the rest (and about teams
+ * and roles with no active member).
  */
 export const lookupAssigneeQuerySchema = z.object({
   search: z.string().max(100).optional(),
@@ -35,6 +36,11 @@ export const lookupAssigneeResponseSchema = envelope(
       name: z.string(),
       /** Users only: their e-mail, to tell people with the same name apart. */
       email: z.string().optional(),
+      /**
+       * Teams and roles only: how many active users they hold now — who a task assigned to them would
+       * go to (0: nobody; the designer warns).
+       */
+      members: z.number().int().min(0).optional(),
     }),
   ),
 );

@@ -5,11 +5,11 @@ import { notFound } from '../../platform/http/errors.ts';
 import { maySee, type AppCaller } from '../apps/app-access.ts';
 import { findApp } from '../apps/apps.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { mayDo } from '../records/record-access.ts';
+import { mayDo, readsThroughTask } from '../records/record-access.ts';
 import { findByKey, type StoredFileRow } from './files.repository.ts';
 
-// Who may read and remove a stored file. Reading: its uploader, or anyone who may see the app it
-// belongs to (it is in that app's entries, or about to be). Removing: the uploader while the file
+// Who may read and remove a stored file. Reading: its uploader, anyone who may see the app it
+// belongs to (it is in that app's entries, or about to be), or an assignee of a task of its entry. Removing: the uploader while the file
 // is not yet attached to an entry, or whoever may edit the app's entries. Everything else —
 // another tenant's key, a malformed one, a file the caller may not read — is the same 404.
 
@@ -19,7 +19,9 @@ async function mayReadRow(tx: TenantTx, tenantId: string, caller: AppCaller, row
   if (row.uploadedBy === caller.userId) return true;
   if (!row.moduleId || !isUuid(row.moduleId)) return false;
   const app = await findApp(tx, tenantId, row.moduleId);
-  return app !== null && (await maySee(tx, tenantId, caller, app));
+  if (app !== null && (await maySee(tx, tenantId, caller, app))) return true;
+  // A file of an entry reached through a task of it (its assignee, without a grant on the app).
+  return row.recordId !== null && (await readsThroughTask(tx, tenantId, caller, row.recordId));
 }
 
 /** The file's row when the caller may read it; 404 otherwise. Locked when about to change it. */

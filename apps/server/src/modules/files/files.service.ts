@@ -15,10 +15,10 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import { refuseNul } from '../../platform/http/nul-guard.ts';
-import { visibleAppOr404 } from '../apps/app-access.ts';
+import { appOr404, visibleAppOr404 } from '../apps/app-access.ts';
 import { asDefinition } from '../apps/app-views.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { mayDo } from '../records/record-access.ts';
+import { fillsThroughTask, mayDo } from '../records/record-access.ts';
 import { mayRemove, missingFile, readableFileOr404 } from './file-access.ts';
 import {
   bufferFile,
@@ -111,10 +111,19 @@ export function createFilesService(deps: FilesServiceDeps) {
   ): Promise<UploadTarget> {
     const plain = { moduleId: null, fieldName: fieldName ?? null, maxMb: deps.maxMb, accept: undefined };
     if (!moduleId) return { ...plain, imagesOnly: false };
-    const app = await visibleAppOr404(tx, tenantId, auth, moduleId);
+    // An assignee of an open task of the app fills its form at the task without any grant on it.
+    const throughTask = async () => fillsThroughTask(tx, tenantId, auth, moduleId);
+    let app: Awaited<ReturnType<typeof visibleAppOr404>>;
+    try {
+      app = await visibleAppOr404(tx, tenantId, auth, moduleId);
+    } catch (error) {
+      if (!(await throughTask())) throw error;
+      app = await appOr404(tx, tenantId, moduleId);
+    }
     const may =
       (await mayDo(tx, tenantId, auth, app.id, 'create')) ||
-      (await mayDo(tx, tenantId, auth, app.id, 'edit'));
+      (await mayDo(tx, tenantId, auth, app.id, 'edit')) ||
+      (await throughTask());
     if (!may) throw forbidden(FILES_MESSAGES.notAllowedUpload);
     const definition =
       asDefinition(app.modulePublished) ?? (canUseBuilder(auth.flags) ? asDefinition(app.moduleDraft) : null);

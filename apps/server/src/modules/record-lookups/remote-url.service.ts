@@ -4,7 +4,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { recordAppOr404 } from '../records/record-access.ts';
+import { taskFormAppOr404 } from '../records/record-access.ts';
 import { govHeaders, type GovOrigin } from './gov-headers.ts';
 import { RemoteError, remoteFetch, type FetchPolicy } from './remote-fetch.ts';
 import { buildRequest, rawSettings, readAnswer, type CallSettings } from './remote-request.ts';
@@ -52,14 +52,14 @@ export interface RemoteUrlServiceDeps {
 export function createRemoteUrlService(deps: RemoteUrlServiceDeps) {
   const policy: FetchPolicy = { ...deps.policy, maxBytes: MAX_ANSWER_BYTES, maxRedirects: 3 };
 
-  /** The published field's external settings: 404 for an app the caller may not see. */
+  /** The published field's external settings: 404 for an app the caller may not see (nor works in through a task). */
   async function publishedSettings(
     ctx: CallContext,
     auth: RequestAuth,
     body: RemoteUrlBody,
   ): Promise<CallSettings> {
     const { definition } = await deps.db.inTenant(ctx.tenantId, (tx) =>
-      recordAppOr404(tx, ctx.tenantId, auth, body.moduleId!),
+      taskFormAppOr404(tx, ctx.tenantId, auth, body.moduleId!),
     );
     const groups = definition.fieldGroups.filter((group) => !body.groupName || group.name === body.groupName);
     const field = groups.flatMap((group) => group.fields).find((f) => f.name === body.fieldName);

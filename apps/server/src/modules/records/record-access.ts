@@ -4,17 +4,20 @@ import { RECORDS_MESSAGES } from '@formloop/contracts';
 import { schema } from '@formloop/db';
 import { appResource, canUseBuilder, type ModuleDefinition } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { isUuid } from '../../platform/database/uuid.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { grantedSql, isGranted } from '../access/access.repository.ts';
 import { appOr404, maySee, type AppCaller } from '../apps/app-access.ts';
 import { asDefinition } from '../apps/app-views.ts';
 import { publishedAtVersionSql } from './records.repository.ts';
 import type { AppRow } from '../apps/apps.repository.ts';
+import { holdsOpenTaskInApp, holdsTaskOfRecord } from '../workflow/task-holders.ts';
 
 // Who may do what with an app's records (spec §6): every signed-in user reaches records, but only of
 // the published apps they may see; builders (full users, consultants) may do everything, others what
 // their roles grant on app:{id} (view, create, edit, delete). Read in the caller's transaction, so a
-// role change applies to the next request.
+// role change applies to the next request. A task's assignee reaches that task's record without any
+// grant (throughTask): at the task's activity, and nothing else of the app (ADR 0003).
 
 export type RecordAction = 'view' | 'create' | 'edit' | 'delete';
 
@@ -145,25 +148,86 @@ export async function grantedActions(
 
 export interface RecordAppAccess extends RecordApp {
   can: RecordActions;
+  /**
+   * Reached through a task of the record given to the caller, without the app's view grant: `can`
+   * is all false, and the record shows only at that task's activity.
+   */
+  throughTask?: boolean;
 }
+
+const NO_ACTIONS: RecordActions = { view: false, create: false, edit: false, delete: false };
 
 /**
  * recordAppOr404 and the caller's grants in two queries (the app, then its grants): the write path
- * needs both and stays lean. Without 'view' the app is not there for the caller (404).
+ * needs both and stays lean. Without 'view' the app is not there for the caller (404) — unless the
+ * call is about one record (`throughRecord`) and the caller is an assignee of one of its tasks.
  */
 export async function recordAppAccess(
   tx: TenantTx,
   tenantId: string,
   caller: AppCaller,
   moduleId: string,
+  throughRecord?: string,
 ): Promise<RecordAppAccess> {
   const app = await appOr404(tx, tenantId, moduleId);
   const can = await grantedActions(tx, tenantId, caller, app.id);
   const definition = asDefinition(app.modulePublished);
-  if (!can.view || !definition || app.moduleVersion < 1) {
-    throw notFound(can.view ? RECORDS_MESSAGES.notPublished : RECORDS_MESSAGES.appNotFound);
+  const published = definition !== null && app.moduleVersion >= 1;
+  if (published && can.view) return { app, definition, can };
+  if (
+    published &&
+    throughRecord !== undefined &&
+    (await readsThroughTask(tx, tenantId, caller, throughRecord))
+  ) {
+    return { app, definition, can: NO_ACTIONS, throughTask: true };
   }
-  return { app, definition, can };
+  throw notFound(can.view ? RECORDS_MESSAGES.notPublished : RECORDS_MESSAGES.appNotFound);
+}
+
+/** Whether the caller is an assignee of a task of this record (open or closed). */
+export function readsThroughTask(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  recordId: string,
+): Promise<boolean> {
+  return isUuid(recordId)
+    ? holdsTaskOfRecord(tx, tenantId, caller.userId, recordId.toLowerCase())
+    : Promise.resolve(false);
+}
+
+/** Whether the caller is an assignee of an open task of this app (its form's own calls: files, remote lookups). */
+export function fillsThroughTask(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  moduleId: string,
+): Promise<boolean> {
+  return isUuid(moduleId)
+    ? holdsOpenTaskInApp(tx, tenantId, caller.userId, moduleId.toLowerCase())
+    : Promise.resolve(false);
+}
+
+/**
+ * The published app whose form the caller works in: one they may see (recordAppOr404), or one in
+ * which they hold an open task (throughTask; the task's own calls: its task list, remote lookups).
+ * Anything else: the same 404 as recordAppOr404.
+ */
+export async function taskFormAppOr404(
+  tx: TenantTx,
+  tenantId: string,
+  caller: AppCaller,
+  moduleId: string,
+): Promise<RecordApp & { throughTask: boolean }> {
+  try {
+    return { ...(await recordAppOr404(tx, tenantId, caller, moduleId)), throughTask: false };
+  } catch (error) {
+    if (!(await fillsThroughTask(tx, tenantId, caller, moduleId))) throw error;
+    const app = await appOr404(tx, tenantId, moduleId);
+    const definition = asDefinition(app.modulePublished);
+    if (!definition || app.moduleVersion < 1) throw error;
+    return { app, definition, throughTask: true };
+  }
 }
 
 /** 403 with the action's message unless `can` allows it. */

@@ -18,7 +18,8 @@ import {
 import type { RawRecordRow } from './record-row.ts';
 
 // Comments on a record (spec §7 sendComment, {recordId}/comments, loadcomment): whoever may see the
-// record (view access to its app; a draft only its author) reads and writes them. A comment is
+// record (view access to its app, or an assignee of one of its tasks; a draft only its author) reads
+// and writes them. A comment is
 // announced to the record's initiator and creator and its open tasks' assignees (workflow-notices).
 
 /** The most comments {recordId}/comments answers at once; loadcomment pages through the rest. */
@@ -42,7 +43,7 @@ async function visibleRecord(
 ): Promise<RawRecordRow> {
   const found = isUuid(recordId) ? await findRecord(tx, tenantId, recordId.toLowerCase()) : null;
   if (!found) throw recordMissing();
-  const access = await recordAppAccess(tx, tenantId, auth, found.module_id);
+  const access = await recordAppAccess(tx, tenantId, auth, found.module_id, found.id);
   return recordOfApp(tx, tenantId, auth, access, found.id, false);
 }
 

@@ -258,8 +258,11 @@ export function createRecordWriteService(db: TenantDb, jobs?: JobEffects) {
       if (created) return created;
     }
     return db.inTenant(ctx.tenantId, async (tx) => {
-      const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId);
-      rememberApp(ctx.tenantId, access);
+      // A change made at a task reaches the record through it (its assignee needs no grant; change()
+      // checks the task is open and theirs).
+      const through = body.taskId === undefined ? undefined : body.recordId;
+      const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId, through);
+      if (!access.throughTask) rememberApp(ctx.tenantId, access);
       const write: Write = { ctx, auth, access, now, jobs };
       if (body.recordId === undefined) {
         requireGranted(access.can, 'create');

@@ -112,7 +112,7 @@ export const recordRoutes = (deps: {
           security,
           summary:
             'One entry, the form of its own version, its activity and whether the caller may change it',
-          description: `${ACCESS} Fields hidden at the entry’s activity (fs-start before submission, fs-complete after; with taskId of an open task of the caller, the task’s activity) are left out. Another record’s task: 404.`,
+          description: `${ACCESS} Fields hidden at the entry’s activity (fs-start before submission, fs-complete after; with taskId of an open task of the caller, the task’s activity) are left out. Another record’s task: 404. An assignee of the task reaches the entry with its taskId even without a grant on the app (at the task’s activity; can all false); without it, 404.`,
           params: recordIdParams,
           querystring: z.object({ taskId: z.string().max(64).optional() }),
           response: { 200: recordDetailResponseSchema, ...errors },

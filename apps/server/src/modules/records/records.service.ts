@@ -46,14 +46,17 @@ export function createRecordsService(db: TenantDb) {
       return db.inTenant(ctx.tenantId, async (tx) => {
         const found = isUuid(recordId) ? await findRecord(tx, ctx.tenantId, recordId.toLowerCase()) : null;
         if (!found) throw recordMissing();
-        const access = await recordAppAccess(tx, ctx.tenantId, auth, found.module_id);
+        // Through a task only with that task: its assignee sees the record at its activity, no other way.
+        const access = await recordAppAccess(tx, ctx.tenantId, auth, found.module_id, taskId && found.id);
         const row = await recordOfApp(tx, ctx.tenantId, auth, access, found.id, false);
         const version = Number(row.module_version);
         const definition = await versionDefinition(tx, ctx.tenantId, access, version);
         // Opened at a task its assignee can act on: the task's activity decides what shows and what
         // may change (the task itself is the permission); otherwise the record's own activity.
         const task = taskId ? await taskAtRecord(tx, ctx.tenantId, auth.userId, row.id, taskId) : null;
-        const activityId = task?.actionable ? task.activityId : activityOf(row);
+        if (access.throughTask && !task?.assignee) throw recordMissing();
+        const atTask = task !== null && (task.actionable || access.throughTask === true);
+        const activityId = atTask ? task.activityId : activityOf(row);
         const mayEdit = task?.actionable ? true : mayChange(auth, access.can, row);
         return {
           record: visibleRow(definition, row, activityId),

@@ -20,62 +20,43 @@ export interface DirectoryFilter {
 const idsSql = (column: SQL, ids: DirectoryFilter['ids']) =>
   ids === undefined ? sql`` : sql` AND ${column} = ANY(${sql.param([...ids])}::uuid[])`;
 
-/** Teams of the tenant whose name matches, by name. */
+/**
+ * How many active users a membership table gives a team or role (`owner`: its id column) — who a
+ * task assigned to it would go to (workflow resolveApprovers counts the same people).
+ */
+const activeMembersSql = (tenantId: string, table: SQL, owner: SQL) =>
+  sql`(SELECT count(*)::int FROM ${table} m JOIN users u ON u.id = m.user_id AND u.tenant_id = m.tenant_id
+       WHERE m.tenant_id = ${tenantId} AND ${owner} AND u.is_active) AS members`;
+
+/** Teams of the tenant whose name matches, by name, with their active members. */
 export async function lookupTeams(
   tx: TenantTx,
   tenantId: string,
   filter: DirectoryFilter,
-): Promise<Array<{ id: string; name: string }>> {
+): Promise<Array<{ id: string; name: string; members: number }>> {
   const search = filter.search === '' ? sql`` : sql` AND team_name ILIKE ${containsPattern(filter.search)}`;
   return rowsOf(
     tx,
-    sql`SELECT id, team_name AS name FROM teams
+    sql`SELECT id, team_name AS name, ${activeMembersSql(tenantId, sql`team_members`, sql`m.team_id = teams.id`)}
+        FROM teams
         WHERE tenant_id = ${tenantId}${search}${idsSql(sql`id`, filter.ids)}
         ORDER BY lower(team_name), id LIMIT ${filter.limit}`,
   );
 }
 
-/** Roles of the tenant whose name matches, by name. */
+/** Roles of the tenant whose name matches, by name, with the active users holding them. */
 export async function lookupRoles(
   tx: TenantTx,
   tenantId: string,
   filter: DirectoryFilter,
-): Promise<Array<{ id: string; name: string }>> {
+): Promise<Array<{ id: string; name: string; members: number }>> {
   const search = filter.search === '' ? sql`` : sql` AND role_name ILIKE ${containsPattern(filter.search)}`;
   return rowsOf(
     tx,
-    sql`SELECT id, role_name AS name FROM roles
+    sql`SELECT id, role_name AS name, ${activeMembersSql(tenantId, sql`user_roles`, sql`m.role_id = roles.id`)}
+        FROM roles
         WHERE tenant_id = ${tenantId}${search}${idsSql(sql`id`, filter.ids)}
         ORDER BY lower(role_name), id LIMIT ${filter.limit}`,
-  );
-}
-
-/**
- * Active users who can see an app: those of the builder kinds (they see every app) and those a role
- * grants `resource` (app:{id}) with `view` — the rule of apps/app-access.ts maySee, as one query over
- * the directory instead of one check per user.
- */
-export async function activeUsersSeeingApp(
-  tx: TenantTx,
-  tenantId: string,
-  app: { resource: string; builderKinds: readonly string[] },
-  filter: { search: string; limit: number },
-): Promise<Array<{ id: string; fullname: string; email: string }>> {
-  const pattern = containsPattern(filter.search);
-  const search =
-    filter.search === ''
-      ? sql``
-      : sql` AND (u.fullname ILIKE ${pattern} OR u.username ILIKE ${pattern} OR u.email ILIKE ${pattern})`;
-  return rowsOf(
-    tx,
-    sql`SELECT u.id, u.fullname, u.email FROM users u
-        WHERE u.tenant_id = ${tenantId} AND u.is_active${search}
-          AND (u.user_kind = ANY(${sql.param([...app.builderKinds])}::text[])
-               OR EXISTS (SELECT 1 FROM user_roles ur
-                          JOIN role_permissions rp ON rp.role_id = ur.role_id AND rp.tenant_id = ur.tenant_id
-                          WHERE ur.tenant_id = ${tenantId} AND ur.user_id = u.id
-                            AND rp.resource = ${app.resource} AND rp.action = 'view'))
-        ORDER BY lower(u.fullname), lower(u.username), u.id LIMIT ${filter.limit}`,
   );
 }
 

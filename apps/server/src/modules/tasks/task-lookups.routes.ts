@@ -46,7 +46,8 @@ export const taskLookupRoutes = (deps: {
           description:
             `search matches a user’s full name, user name or e-mail, a team’s or a role’s name, ignoring case; at ` +
             `most ${LOOKUP_LIMIT} of each kind, users first, each kind by name. ids (comma-separated) answers those ` +
-            'of them that still exist (users: and are active); ids that are not UUIDs name nobody. Builders and ' +
+            'of them that still exist (users: and are active); ids that are not UUIDs name nobody. Teams and roles ' +
+            'carry members: how many active users a task assigned to them would go to. Builders and ' +
             'settings roles only (403).',
           querystring: lookupAssigneeQuerySchema,
           response: { 200: lookupAssigneeResponseSchema, ...errors },
@@ -64,7 +65,7 @@ export const taskLookupRoutes = (deps: {
           security,
           summary: 'Who a task of this record may be given to (the reassign dialog)',
           description:
-            'Active users who can see the record’s app (builders, or a role granting view on it), matching search ' +
+            'Active users (a task’s assignee reaches it and its entry without a grant on the app), matching search ' +
             `by full name, user name or e-mail, at most ${LOOKUP_LIMIT}, by name; every item is of type user. A ` +
             'record of another tenant, a malformed id, or one the caller may not see (its app, or taking part in ' +
             'its workflow): 404.',

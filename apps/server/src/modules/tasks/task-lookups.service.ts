@@ -8,14 +8,7 @@ import {
   type lookupAssigneeQuerySchema,
   type permissibleFieldsQuerySchema,
 } from '@formloop/contracts';
-import {
-  USER_KINDS,
-  appResource,
-  canUseBuilder,
-  effectiveControl,
-  flagsForKind,
-  selectableActivities,
-} from '@formloop/domain';
+import { effectiveControl, selectableActivities } from '@formloop/domain';
 import { exportDefinition, parseDefinition } from '@formloop/workflow';
 import type { z } from 'zod';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
@@ -26,22 +19,13 @@ import { appOr404, maySee } from '../apps/app-access.ts';
 import { lookupActiveUsers } from '../app-settings/app-settings.repository.ts';
 import type { CallContext } from '../identity/identity.context.ts';
 import { draftOpenTo, recordAppOr404 } from '../records/record-access.ts';
-import {
-  activeUsersSeeingApp,
-  findRecordStub,
-  lookupRoles,
-  lookupTeams,
-  takesPartIn,
-} from './task-lookups.repository.ts';
+import { findRecordStub, lookupRoles, lookupTeams, takesPartIn } from './task-lookups.repository.ts';
 
 // The workflow's lookups (spec §7 "Scheduler, workflow, lookups"): the designer's approver picker,
 // the reassign dialog's people, an activity's field permissions and a workflow to share.
 
 /** Most matches of each kind a search answers (users, teams, roles). */
 export const LOOKUP_LIMIT = 50;
-
-/** The kinds that build apps and so see every app (canUseBuilder), as stored in users.user_kind. */
-const BUILDER_KINDS = USER_KINDS.filter((kind) => canUseBuilder(flagsForKind(kind)));
 
 const recordMissing = () => notFound(RECORDS_MESSAGES.recordNotFound);
 
@@ -59,7 +43,7 @@ export function createTaskLookupService(db: TenantDb) {
     /**
      * LookupAssignee: active users, teams and roles matching `search` (at most 50 of each), users
      * first, each kind by name; with `ids`, only those of them that still exist (users: and are
-     * active), however many.
+     * active), however many. Teams and roles say how many active users they hold (`members`).
      */
     async lookupAssignee(
       ctx: CallContext,
@@ -80,17 +64,27 @@ export function createTaskLookupService(db: TenantDb) {
             name: user.fullname,
             email: user.email,
           })),
-          ...teams.map((team) => ({ approver_id: team.id, type: 'team' as const, name: team.name })),
-          ...roles.map((role) => ({ approver_id: role.id, type: 'role' as const, name: role.name })),
+          ...teams.map((team) => ({
+            approver_id: team.id,
+            type: 'team' as const,
+            name: team.name,
+            members: Number(team.members),
+          })),
+          ...roles.map((role) => ({
+            approver_id: role.id,
+            type: 'role' as const,
+            name: role.name,
+            members: Number(role.members),
+          })),
         ];
       });
     },
 
     /**
-     * LookupAssigneeByRecord: active users who may be given a task of the record — everyone who can see
-     * its app (builders, or a role granting view on it) — matching `search`, at most 50, by name.
-     * The record must be the caller's to see (its app visible to them, or they take part in its
-     * workflow); otherwise, and for other tenants' and malformed ids, 404.
+     * LookupAssigneeByRecord: active users a task of the record may be given to — anyone active: an
+     * assignee reaches the task and its entry without a grant on the app (ADR 0003) — matching
+     * `search`, at most 50, by name. The record must be the caller's to see (its app visible to them,
+     * or they take part in its workflow); otherwise, and for other tenants' and malformed ids, 404.
      */
     async lookupByRecord(
       ctx: CallContext,
@@ -107,13 +101,13 @@ export function createTaskLookupService(db: TenantDb) {
           ((await maySee(tx, ctx.tenantId, auth, app)) && draftOpenTo(auth, record)) ||
           (await takesPartIn(tx, ctx.tenantId, record.id, auth.userId));
         if (!visible) throw recordMissing();
-        const users = await activeUsersSeeingApp(
-          tx,
-          ctx.tenantId,
-          { resource: appResource(app.id), builderKinds: BUILDER_KINDS },
-          { search: query.search, limit: LOOKUP_LIMIT },
-        );
-        return users.map((user) => ({
+        const users = await lookupActiveUsers(tx, ctx.tenantId, {
+          search: query.search,
+          ids: undefined,
+          offset: 0,
+          limit: LOOKUP_LIMIT,
+        });
+        return users.rows.map((user) => ({
           approver_id: user.id,
           type: 'user' as const,
           name: user.fullname,

@@ -23,6 +23,8 @@ export interface TaskListQuery {
   selector: TaskSelector;
   /** The apps the caller may see (visibleScope). */
   scope: AppScope;
+  /** The caller: the tasks they are an assignee of show whatever the scope (assignee access, ADR 0003). */
+  viewerId: string;
   /** Part of the list itself (dynamicdatatables: one app's tasks), so it limits recordsTotal too. */
   listModuleId?: string;
   /** A filter (moduleId of the other lists): limits recordsFiltered and the rows only. */
@@ -94,17 +96,21 @@ function selectorSql(tenantId: string, selector: TaskSelector): SQL {
   }
 }
 
-/** The apps part of the list: builders' scope has no id limit; others see granted published apps. */
-function scopeSql(scope: AppScope): SQL {
+/**
+ * The apps part of the list: builders' scope has no id limit; others see granted published apps —
+ * and every task the viewer is an assignee of, with or without a grant on its app.
+ */
+function scopeSql(tenantId: string, scope: AppScope, viewerId: string): SQL {
+  if (scope.ids === null && !scope.publishedOnly) return sql`TRUE`;
   const published = scope.publishedOnly ? sql` AND m.module_published IS NOT NULL` : sql``;
   const ids = scope.ids === null ? sql`` : sql` AND t.module_id = ANY(${sql.param([...scope.ids])}::uuid[])`;
-  return sql`TRUE${published}${ids}`;
+  return sql`((TRUE${published}${ids}) OR ${isAssigneeOf(tenantId, viewerId)})`;
 }
 
 function baseWhere(tenantId: string, query: TaskListQuery): SQL {
   const module = query.listModuleId ? sql` AND t.module_id = ${query.listModuleId}` : sql``;
   return sql`t.tenant_id = ${tenantId} AND ${selectorSql(tenantId, query.selector)}
-    AND ${scopeSql(query.scope)}${module}`;
+    AND ${scopeSql(tenantId, query.scope, query.viewerId)}${module}`;
 }
 
 function filterWhere(query: TaskListQuery): SQL {

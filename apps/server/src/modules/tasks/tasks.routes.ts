@@ -25,7 +25,8 @@ const errors = errorResponses(400, 401, 403, 404);
 const LIST =
   'Columns (spec §3): display_name (the app), activity_title, task_type, assigned_from_user, ' +
   'record_started_by, started_on, plus ids, status, completed_on and outcome. Only tasks of apps the caller ' +
-  'may see (builders: every app; others: a role’s view grant). search matches the app name or the activity ' +
+  'may see (builders: every app; others: a role’s view grant) and tasks the caller is an assignee of (no grant ' +
+  'needed). search matches the app name or the activity ' +
   `title ignoring case; moduleId keeps one app’s tasks; orders over ${TASK_SORT_COLUMNS.join(', ')} ` +
   '(default started_on desc, then id); page from 1, length 10, 20, 50 or 100. recordsTotal counts the list, ' +
   'recordsFiltered the list after search and moduleId; both exact.';

@@ -17,7 +17,7 @@ import { isUuid } from '../../platform/database/uuid.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { visibleScope } from '../apps/app-access.ts';
 import type { CallContext } from '../identity/identity.context.ts';
-import { recordAppOr404, versionDefinition } from '../records/record-access.ts';
+import { taskFormAppOr404, versionDefinition } from '../records/record-access.ts';
 import { findTeam } from '../teams/teams.repository.ts';
 import { teamsOfUser } from '../users/users.repository.ts';
 import { pinnedDefinitionOf } from '../workflow/workflow-runner.ts';
@@ -34,7 +34,8 @@ import { formColumns, requireKnownColumns, sendBackTargets, taskValues, toTaskRo
 
 // The read side of tasks (spec §2 /tasks, §3 task list columns, §7 /api/Task/*): the lists, the
 // sidebar badge and one task's detail. Lists only show tasks of apps the caller may see (builders:
-// every app; others: the apps a role grants view on), read in the caller's transaction like records.
+// every app; others: the apps a role grants view on) and the tasks given to the caller (an assignee
+// needs no grant on the app: ADR 0003), read in the caller's transaction like records.
 
 type ListRequest = z.output<typeof taskDataTableRequestSchema>;
 type ByUserRequest = z.output<typeof taskByUserRequestSchema>;
@@ -58,6 +59,7 @@ async function listQuery(
   return {
     selector,
     scope: await visibleScope(tx, auth.tenantId, auth),
+    viewerId: auth.userId,
     ...(listModuleId ? { listModuleId } : {}),
     ...(!listModuleId && request.moduleId !== undefined ? { filterModuleId: request.moduleId } : {}),
     search: request.search,
@@ -124,11 +126,11 @@ export function createTaskService(db: TenantDb) {
     /**
      * dynamicdatatables: one app's open tasks of the caller, each with its record's values (`columns`,
      * or every field), without what is hidden at the task's activity. The app must be published and
-     * visible to the caller (404 like records).
+     * visible to the caller, or hold an open task of theirs (404 like records).
      */
     async dynamic(ctx: CallContext, auth: RequestAuth, request: DynamicRequest): Promise<TaskDataTable> {
       return db.readInTenant(ctx.tenantId, async (tx) => {
-        const app = await recordAppOr404(tx, ctx.tenantId, auth, request.moduleId);
+        const app = await taskFormAppOr404(tx, ctx.tenantId, auth, request.moduleId);
         if (request.columns) requireKnownColumns(request.columns, formColumns(app.definition));
         const query = {
           ...(await listQuery(tx, auth, { kind: 'assignee', userId: auth.userId }, request, app.app.id)),

@@ -8,7 +8,7 @@ import { recordMissing, recordOfApp } from '../records/record-views.ts';
 import { recordHistory, type HistoryRecordRow } from './workflow.repository.ts';
 
 // {moduleId}/workflowhistory (spec §3 workflow history entry): every step of the record's workflow,
-// for everyone who may see the record.
+// for everyone who may see the record (an assignee of one of its tasks too).
 
 const APPROVALS = new Set(['Approve', 'Reject']);
 
@@ -47,8 +47,9 @@ export function createWorkflowHistoryService(db: TenantDb) {
     ): Promise<WorkflowHistoryEntry[]> {
       if (!isUuid(recordId)) throw recordMissing();
       return db.readInTenant(ctx.tenantId, async (tx) => {
-        const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId);
-        const record = await recordOfApp(tx, ctx.tenantId, auth, access, recordId.toLowerCase(), false);
+        const id = recordId.toLowerCase();
+        const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId, id);
+        const record = await recordOfApp(tx, ctx.tenantId, auth, access, id, false);
         return toHistoryEntries(await recordHistory(tx, ctx.tenantId, record.id));
       });
     },

@@ -100,8 +100,9 @@ export async function actingTask(
 }
 
 /**
- * A task of this record as the record's detail sees it: its activity, and whether the caller can act
- * on it now (open, and theirs). Another record's task or an unknown id: 404.
+ * A task of this record as the record's detail sees it: its activity, whether the caller is one of
+ * its assignees, and whether they can act on it now (open, and theirs). Another record's task or an
+ * unknown id: 404.
  */
 export async function taskAtRecord(
   tx: TenantTx,
@@ -109,11 +110,11 @@ export async function taskAtRecord(
   userId: string,
   recordId: string,
   taskId: string,
-): Promise<{ activityId: string; actionable: boolean }> {
+): Promise<{ activityId: string; assignee: boolean; actionable: boolean }> {
   const task = isUuid(taskId) ? await findTask(tx, tenantId, taskId.toLowerCase()) : null;
   if (!task || task.record_id !== recordId) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
-  const actionable = task.status === 'Open' && (await isAssignee(tx, tenantId, task.id, userId));
-  return { activityId: task.activity_id, actionable };
+  const assignee = await isAssignee(tx, tenantId, task.id, userId);
+  return { activityId: task.activity_id, assignee, actionable: assignee && task.status === 'Open' };
 }
 
 /** The initiator resubmits a returned record through their Resubmit task: the workflow runs again. */

@@ -99,10 +99,12 @@ beforeAll(async () => {
     status: 'Cancelled',
     assignees: uma,
   });
+  // Uma has no grant on Leave Requests, yet this task is hers: she sees it (assignee access).
   task.leaveOfUma = await seedTask(server, leaveFlow, {
     activityId: 'mgr',
-    title: 'Manager approval',
+    title: 'Leave approval',
     assignees: uma,
+    ageMinutes: 5,
   });
   task.team = await seedTask(server, byAda, {
     activityId: 'fin',
@@ -137,12 +139,12 @@ afterAll(() => server?.close());
 const ids = (table: { data: Array<Record<string, any>> }) => table.data.map((row) => row.id);
 
 describe('POST /api/Task/datatables', () => {
-  it('lists the caller’s open tasks of apps they may see, newest first, with the spec’s columns', async () => {
+  it('lists the caller’s open tasks (of apps without a grant too), newest first, with the spec’s columns', async () => {
     const table = await listOf(people.uma, T.datatables, {});
-    expect(ids(table)).toEqual([task.t3, task.t2, task.t1]);
-    expect(table.recordsTotal).toBe(3);
-    expect(table.recordsFiltered).toBe(3);
-    const t1 = table.data[2]!;
+    expect(ids(table)).toEqual([task.leaveOfUma, task.t3, task.t2, task.t1]);
+    expect(table.recordsTotal).toBe(4);
+    expect(table.recordsFiltered).toBe(4);
+    const t1 = table.data[3]!;
     expect(t1).toMatchObject({
       id: task.t1,
       display_name: 'Purchase Orders',
@@ -158,8 +160,9 @@ describe('POST /api/Task/datatables', () => {
     });
     expect(new Date(t1.started_on).toISOString()).toBe(t1.started_on);
     expect(t1).not.toHaveProperty('data');
-    expect(table.data[1]).toMatchObject({ task_type: 'UserTask', assigned_from_user: null });
-    expect(table.data[1]!.record_started_by).toBe('ada Tester');
+    expect(table.data[2]).toMatchObject({ task_type: 'UserTask', assigned_from_user: null });
+    expect(table.data[2]!.record_started_by).toBe('ada Tester');
+    expect(table.data[0]).toMatchObject({ display_name: 'Leave Requests', module_id: leave });
   });
 
   it('shows builders the tasks of every app', async () => {
@@ -176,34 +179,35 @@ describe('POST /api/Task/datatables', () => {
   it('searches the app name and the activity title, ignoring case, with wildcards taken literally', async () => {
     const finance = await listOf(people.uma, T.datatables, { search: 'FINANCE' });
     expect(ids(finance)).toEqual([task.t2]);
-    expect(finance).toMatchObject({ recordsTotal: 3, recordsFiltered: 1 });
+    expect(finance).toMatchObject({ recordsTotal: 4, recordsFiltered: 1 });
     expect(ids(await listOf(people.uma, T.datatables, { search: 'purchase' }))).toHaveLength(3);
     const wildcard = await listOf(people.uma, T.datatables, { search: '%' });
-    expect(wildcard).toMatchObject({ data: [], recordsTotal: 3, recordsFiltered: 0 });
+    expect(wildcard).toMatchObject({ data: [], recordsTotal: 4, recordsFiltered: 0 });
   });
 
   it('filters by app, a malformed id matching nothing', async () => {
     expect(ids(await listOf(people.uma, T.datatables, { moduleId: purchase }))).toHaveLength(3);
-    for (const moduleId of [leave, 'not-an-id']) {
-      const table = await listOf(people.uma, T.datatables, { moduleId });
-      expect(table).toMatchObject({ data: [], recordsTotal: 3, recordsFiltered: 0 });
-    }
+    const leaves = await listOf(people.uma, T.datatables, { moduleId: leave });
+    expect(ids(leaves)).toEqual([task.leaveOfUma]);
+    expect(leaves).toMatchObject({ recordsTotal: 4, recordsFiltered: 1 });
+    const table = await listOf(people.uma, T.datatables, { moduleId: 'not-an-id' });
+    expect(table).toMatchObject({ data: [], recordsTotal: 4, recordsFiltered: 0 });
   });
 
   it('sorts on the task columns', async () => {
     const byTitle = await listOf(people.uma, T.datatables, {
       orders: [{ column: 'activity_title', dir: 'asc' }],
     });
-    expect(ids(byTitle)).toEqual([task.t3, task.t2, task.t1]);
+    expect(ids(byTitle)).toEqual([task.t3, task.t2, task.leaveOfUma, task.t1]);
     const byInitiator = await listOf(people.uma, T.datatables, {
       orders: [
         { column: 'record_started_by', dir: 'asc' },
         { column: 'started_on', dir: 'asc' },
       ],
     });
-    expect(ids(byInitiator)).toEqual([task.t2, task.t1, task.t3]);
+    expect(ids(byInitiator)).toEqual([task.t2, task.leaveOfUma, task.t1, task.t3]);
     const oldest = await listOf(people.uma, T.datatables, { orders: [{ column: 'started_on', dir: 'asc' }] });
-    expect(ids(oldest)).toEqual([task.t1, task.t2, task.t3]);
+    expect(ids(oldest)).toEqual([task.t1, task.t2, task.t3, task.leaveOfUma]);
   });
 
   it('pages without overlap and counts exactly', async () => {
@@ -240,7 +244,7 @@ describe('GET /api/Task/total', () => {
       expect(res.statusCode, res.body).toBe(200);
       return res.json().data;
     };
-    expect(await total(people.uma)).toBe(3);
+    expect(await total(people.uma)).toBe(4);
     expect(await total(ursula)).toBe(2);
     expect(await total(pat)).toBe(12);
     expect(await total(people.globex)).toBe(1);
@@ -250,7 +254,12 @@ describe('GET /api/Task/total', () => {
 
 describe('POST /api/Task/dataTablesByUserId', () => {
   it('lists the caller’s own open tasks', async () => {
-    expect(ids(await listOf(people.uma, T.byUser, { userId: id.uma }))).toEqual([task.t3, task.t2, task.t1]);
+    expect(ids(await listOf(people.uma, T.byUser, { userId: id.uma }))).toEqual([
+      task.leaveOfUma,
+      task.t3,
+      task.t2,
+      task.t1,
+    ]);
   });
 
   it('lists anyone’s for settings roles (in the apps they may see)', async () => {
@@ -328,8 +337,13 @@ describe('POST /api/Task/dynamicdatatables', () => {
     ]);
   });
 
-  it('answers 404 for apps the caller may not see, unknown and other tenants’ apps', async () => {
-    for (const moduleId of [leave, MISSING_ID, 'bad']) {
+  it('answers 404 for apps the caller may not see (nor holds an open task in), unknown and other tenants’ apps', async () => {
+    // Uma has no grant on Leave Requests but an open task there: hers are listed.
+    expect(ids(await listOf(people.uma, T.dynamicDatatables, { moduleId: leave }))).toEqual([
+      task.leaveOfUma,
+    ]);
+    expect((await pat.post(T.dynamicDatatables, { moduleId: leave })).statusCode).toBe(404);
+    for (const moduleId of [MISSING_ID, 'bad']) {
       expect((await people.uma.post(T.dynamicDatatables, { moduleId })).statusCode).toBe(404);
     }
     expect((await people.globex.post(T.dynamicDatatables, { moduleId: purchase })).statusCode).toBe(404);

@@ -60,7 +60,8 @@ beforeAll(async () => {
     kind: 'FULL_USER',
     isActive: false,
   });
-  zedTeam = await seedTeam(server, acme, 'Zed team', [id.zedOne!]);
+  // An inactive member would not get a task: members counts the active ones only.
+  zedTeam = await seedTeam(server, acme, 'Zed team', [id.zedOne!, id.zedGone!]);
   zedRole = (
     await server.owner.query<{ id: string }>(
       `INSERT INTO roles (tenant_id, role_name) VALUES ($1, 'Zed role') RETURNING id`,
@@ -85,12 +86,12 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe('GET /api/form/Editor/LookupAssignee', () => {
-  it('finds active users (with e-mail), teams and roles by name, users first', async () => {
+  it('finds active users (with e-mail), teams and roles (with active members) by name, users first', async () => {
     const found = await dataOf(people.fred, query(WORKFLOW_PATHS.lookupAssignee, { search: 'ZED' }));
     expect(found).toEqual([
       { approver_id: id.zedOne, type: 'user', name: 'zed-one Tester', email: 'zed-one@acme.example' },
-      { approver_id: zedTeam, type: 'team', name: 'Zed team' },
-      { approver_id: zedRole, type: 'role', name: 'Zed role' },
+      { approver_id: zedTeam, type: 'team', name: 'Zed team', members: 1 },
+      { approver_id: zedRole, type: 'role', name: 'Zed role', members: 0 },
     ]);
   });
 
@@ -119,20 +120,24 @@ describe('GET /api/form/Editor/LookupAssignee', () => {
       403,
     );
     const theirs = await dataOf(people.globex, query(WORKFLOW_PATHS.lookupAssignee, { search: 'zed' }));
-    expect(theirs).toEqual([{ approver_id: expect.any(String), type: 'team', name: 'Zed globex' }]);
+    expect(theirs).toEqual([
+      { approver_id: expect.any(String), type: 'team', name: 'Zed globex', members: 0 },
+    ]);
   });
 });
 
 describe('GET /api/form/Editor/LookupAssigneeByRecord', () => {
   const path = (params: Record<string, string>) => query(WORKFLOW_PATHS.lookupAssigneeByRecord, params);
 
-  it('lists the active users who can see the record’s app, by name', async () => {
+  it('lists the active users (a grant on the app or not: assignees reach their task), by name', async () => {
     const found = await dataOf(people.uma, path({ recordId: record }));
     expect(found.map((item: { name: string }) => item.name)).toEqual([
       'ada Tester',
       'cora Tester',
       'fred Tester',
       'uma Tester',
+      'victor Tester',
+      'zed-one Tester',
     ]);
     expect(found[3]).toEqual({
       approver_id: id.uma,
@@ -160,7 +165,7 @@ describe('GET /api/form/Editor/LookupAssigneeByRecord', () => {
   it('lets an assignee of the record’s task use it without the app’s view grant', async () => {
     const flow = await seedFlow(server, { tenantId: acme, moduleId: app, initiator: id.ada! });
     await seedTask(server, flow, { activityId: 'mgr', title: 'Manager approval', assignees: [id.victor!] });
-    expect(await dataOf(victor, path({ recordId: flow.recordId }))).toHaveLength(4);
+    expect(await dataOf(victor, path({ recordId: flow.recordId }))).toHaveLength(6);
   });
 });
 

@@ -1,4 +1,5 @@
 import {
+  RECORDS_MESSAGES,
   RECORDS_PATHS,
   TASK_ACTION_PATHS,
   TASK_PATHS,
@@ -23,6 +24,7 @@ afterEach(() => {
 });
 
 const PATH = '/task-editor/app-1/r-1/t-1';
+const NOT_FOUND_TEXT = 'This task or its entry does not exist, or you may not open it.';
 const submitted = {
   is_draft: false,
   status: 'In Progress' as const,
@@ -254,6 +256,23 @@ describe('task editor', { timeout: 120_000 }, () => {
     mockFetch({ [`GET ${taskDetailPath('t-1')}`]: fail(404, WORKFLOW_MESSAGES.taskNotFound) });
     renderTasks(PATH);
     expect(await screen.findByText('Task not found', undefined, { timeout: 15_000 })).toBeTruthy();
-    expect(screen.getByText(WORKFLOW_MESSAGES.taskNotFound)).toBeTruthy();
+    expect(screen.getByText(NOT_FOUND_TEXT)).toBeTruthy();
+  });
+
+  it('never pairs the task title with a text about something else (the entry’s 404 names the app)', async () => {
+    editorCalls(taskDetail(), {
+      [`GET ${recordPath.detail('r-1')}`]: fail(404, RECORDS_MESSAGES.appNotFound),
+    });
+    renderTasks(PATH);
+    expect(await screen.findByText('Task not found', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText(NOT_FOUND_TEXT)).toBeTruthy();
+    expect(screen.queryByText(RECORDS_MESSAGES.appNotFound)).toBeNull();
+  });
+
+  it('gives the reason of a refusal under its own title', async () => {
+    mockFetch({ [`GET ${taskDetailPath('t-1')}`]: fail(403, WORKFLOW_MESSAGES.notAssignee) });
+    renderTasks(PATH);
+    expect(await screen.findByText('No access', undefined, { timeout: 15_000 })).toBeTruthy();
+    expect(screen.getByText(WORKFLOW_MESSAGES.notAssignee)).toBeTruthy();
   });
 });

@@ -90,7 +90,12 @@ function Loading() {
   );
 }
 
-/** A missing or refused task or entry says so with the way back to the tasks; anything else offers a retry. */
+/**
+ * A missing or refused task or entry says so with the way back to the tasks; anything else offers a
+ * retry. A 404 always reads as the title says (whichever of the two reads answered it: the server's
+ * own text may name the app or the entry, which would contradict 'Task not found'); a 403 gives its
+ * reason under 'No access'.
+ */
 function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const { t } = useTranslation(TASKS_NAMESPACE);
   const { token } = theme.useToken();
@@ -98,7 +103,8 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const navigate = useNavigate();
   const status = isApiError(error) ? error.status : 0;
   if (status === 404 || status === 403) {
-    const reason = isApiError(error) && error.message.trim() ? translate(error.message) : null;
+    const reason =
+      status === 403 && isApiError(error) && error.message.trim() ? translate(error.message) : null;
     return (
       <div style={{ padding: token.paddingLG }}>
         <Result

@@ -222,6 +222,11 @@ describe('approvers and form fields', () => {
     expect([...unavailableActivities(definition, [{ approver_id: 'u-1', type: 'role' }])]).toEqual([
       'approval-1',
     ]);
+    // A team (or role) without an active member would leave the task to nobody: as good as gone.
+    const emptyTeam = [{ approver_id: 't-1', type: 'team' as const, members: 0 }];
+    expect([...unavailableActivities(definition, emptyTeam)]).toEqual(['approval-1']);
+    const staffed = [{ approver_id: 't-1', type: 'team' as const, members: 2 }];
+    expect(unavailableActivities(definition, staffed).size).toBe(0);
     // No approvers at all is a validation issue, not this message.
     expect(unavailableActivities(withApprovers([]), []).size).toBe(0);
   });

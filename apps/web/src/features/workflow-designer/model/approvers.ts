@@ -37,15 +37,16 @@ export function directoryApproverIds(definition: WorkflowDefinition): string[] {
 }
 
 /**
- * The task activities none of whose approvers remains: every user, team and role it names is
- * missing from `available` (what LookupAssignee ?ids= answered) and it names no field or initiator.
- * An activity without approvers is a validation issue (missing-assignees), not this message.
+ * The task activities none of whose approvers would hold the task: every user, team and role it
+ * names is missing from `available` (what LookupAssignee ?ids= answered: inactive users are left
+ * out) or is a team or role without an active member, and it names no field or initiator. An
+ * activity without approvers is a validation issue (missing-assignees), not this message.
  */
 export function unavailableActivities(
   definition: WorkflowDefinition,
-  available: ReadonlyArray<Pick<Approver, 'type' | 'approver_id'>>,
+  available: ReadonlyArray<Pick<Approver, 'type' | 'approver_id'> & { members?: number }>,
 ): Set<string> {
-  const present = new Set(available.map(approverKey));
+  const present = new Set(available.filter((item) => item.members !== 0).map(approverKey));
   const result = new Set<string>();
   for (const activity of definition.activities) {
     if (!isTaskActivity(activity)) continue;

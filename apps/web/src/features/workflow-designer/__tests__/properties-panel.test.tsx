@@ -158,6 +158,14 @@ describe('workflow properties panel', { timeout: 60_000 }, () => {
     expect(screen.getByText('Gone Person')).toBeTruthy();
   });
 
+  it('warns as well when the remaining team has no active member: the task would reach nobody', async () => {
+    mockFetch({ [LOOKUP]: ok([{ approver_id: 't-1', type: 'team', name: 'Finance', members: 0 }]) });
+    renderPanel(approvalFlow([{ approver_id: 't-1', type: 'team', name: 'Finance' }]));
+    expect(await screen.findByText('Assignee for Manager approval is no longer available')).toBeTruthy();
+    // Assignees need no role on the app: the approver field says so.
+    expect(screen.getByText(/even without a role granting them the app/)).toBeTruthy();
+  });
+
   it('says nothing while one approver remains, or when a field approver is among them', async () => {
     mockFetch({ [LOOKUP]: ok([{ approver_id: 't-1', type: 'team', name: 'Finance' }]) });
     renderPanel(

@@ -15,10 +15,13 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 let dummyHash: Promise<string> | undefined;
+/** The hash unknown names are checked against, made once (at start, so no first caller pays for it). */
+export const prepareDummyHash = (): Promise<string> =>
+  (dummyHash ??= hashPassword(randomBytes(16).toString('hex')));
+
 /** Unknown users cost the same time as wrong passwords, so timing does not tell which names exist. */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummyHash ??= hashPassword(randomBytes(16).toString('hex'));
-  await verifyPassword(await dummyHash, password);
+  await verifyPassword(await prepareDummyHash(), password);
 }
 
 export const newSecret = (bytes = 32) => randomBytes(bytes).toString('base64url');

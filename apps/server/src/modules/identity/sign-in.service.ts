@@ -2,7 +2,7 @@ import { MESSAGES, REMEMBER_MACHINE_DAYS, decryptLoginPayload, validateLogin } f
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, unauthenticated } from '../../platform/http/errors.ts';
-import { burnPasswordCheck, sha256, verifyPassword } from './credentials.ts';
+import { burnPasswordCheck, prepareDummyHash, sha256, verifyPassword } from './credentials.ts';
 import type { CallContext, IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 import type { UnknownLoginRow, UserRow } from './identity.repository.ts';
@@ -33,6 +33,7 @@ const lockedError = (until: Date) =>
 export function createSignInService(deps: IdentityDeps) {
   const { db, tokens, config } = deps;
   const { openSession, afterFirstFactor } = createSessionOpening(deps);
+  prepareDummyHash().catch(() => undefined);
 
   const unwrap = <T>(attempt: Attempt<T>): T => {
     if (!attempt.ok) throw attempt.error;

@@ -6,16 +6,20 @@ import type { FastifyInstance } from 'fastify';
 // web files are not compressed here: the build ships .br/.gz copies (web-app.ts) and an answer that
 // already has a Content-Encoding is passed through.
 //
-// Cost, measured on a record list page (3.5 KB of JSON, bench/RESULTS.md "Records"): brotli at
-// quality 1 takes ~0.07–0.1 ms and sends ~360 bytes; quality 4 (the plugin's default) took ~0.2 ms for
-// 320 bytes, and gzip level 6 ~0.13 ms for 370. So the fast levels, and a small window (an answer of
-// a few KB gains nothing from a 4 MB one, which costs its allocation on every call).
+// Cost (npm run bench:compression, bench/RESULTS.md): a record list page of ~9 KB of JSON goes out
+// as ~700 bytes of brotli for ~45 µs more CPU per request. Quality 1 because it is the cheap end:
+// quality 4 (the plugin's default) took twice the time for ~10 % fewer bytes on such answers, and
+// gzip level 6 more time than brotli 1 for a slightly larger answer. A small window: an answer of a
+// few KB gains nothing from a 4 MB one, which costs its allocation on every call.
 
 /**
  * Below this an answer fits one TCP segment anyway (typical MSS ~1.4 KB): compressing it saves no
  * round trip and costs CPU. Most small envelopes (isAuthenticated, badges, saves) stay below.
  */
 export const COMPRESS_THRESHOLD_BYTES = 1400;
+
+/** At brotli quality 1 this much takes well under a millisecond of the event loop. */
+const SYNC_COMPRESS_MAX_BYTES = 64 * 1024;
 
 /**
  * JSON, text (never a Server-Sent Events stream, which must reach the client event by event), XML,
@@ -40,5 +44,9 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
       },
     },
     zlibOptions: { level: 1 },
+    // Answers up to this size are compressed in one synchronous call instead of a zlib stream: for
+    // a list page (~9 KB) the stream's set-up cost several times the compression itself (0.55 ms
+    // against ~0.1 ms, bench/RESULTS.md). The plugin's default on 2 cores is 8 KB.
+    syncThreshold: SYNC_COMPRESS_MAX_BYTES,
   });
 }

@@ -4,9 +4,11 @@ import type { FastifyInstance } from 'fastify';
 // Security headers on every answer (@fastify/helmet), with a Content-Security-Policy fitted to what
 // the web app really does: its scripts are the build's own files (index.html has no inline script);
 // antd's CSS-in-JS writes <style> elements and style attributes, so inline styles are allowed; the
-// favicon, canvas snapshots (signature, barcode) and previews are data: and blob: images; /TaskHub is a
-// WebSocket; stored PDFs preview in an <iframe> of our own origin. The OpenAPI UI at /api/docs loads
-// only its own scripts and styles from /api/docs and fits the same policy.
+// favicon, canvas snapshots (signature, barcode) and previews are data: and blob: images, and HTML
+// that builders write (e-mail templates shown in preview, the /403 message) may show pictures from
+// https sites (an image cannot run anything; scripts stay our own); /TaskHub is a WebSocket; stored
+// PDFs preview in an <iframe> of our own origin. The OpenAPI UI at /api/docs loads only its own
+// scripts and styles from /api/docs and fits the same policy.
 
 /** The policy's directives (helmet's defaults are not used: every directive is listed here). */
 export const CSP_DIRECTIVES = {
@@ -15,7 +17,7 @@ export const CSP_DIRECTIVES = {
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
-  'img-src': ["'self'", 'data:', 'blob:'],
+  'img-src': ["'self'", 'data:', 'blob:', 'https:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'", 'ws:', 'wss:'],
   'frame-src': ["'self'"],
@@ -23,6 +25,23 @@ export const CSP_DIRECTIVES = {
   'form-action': ["'self'"],
   'frame-ancestors': ["'self'"],
 } as const;
+
+type CspDirectives = Record<string, string[]>;
+const appDirectives = (): CspDirectives =>
+  Object.fromEntries(Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]]));
+
+/**
+ * A route's own policy, for the rare page that needs more than the app (route option `helmet`):
+ * the app's directives with `replaced` ones swapped in. A page that must run an inline script (an
+ * auto-submitting form) adds `enableCSPNonces: true` and writes `reply.cspNonce.script` into its
+ * <script nonce>; one that posts a form to another origin replaces `form-action`.
+ */
+export function routeHelmet(replaced: CspDirectives, options: { enableCSPNonces?: boolean } = {}) {
+  return {
+    ...options,
+    contentSecurityPolicy: { useDefaults: false, directives: { ...appDirectives(), ...replaced } },
+  };
+}
 
 /** One year, for this host and the tenants' subdomains (every tenant is served by the same servers). */
 export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
@@ -35,12 +54,7 @@ export const HSTS_VALUE = 'max-age=31536000; includeSubDomains';
  */
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      useDefaults: false,
-      directives: Object.fromEntries(
-        Object.entries(CSP_DIRECTIVES).map(([name, values]) => [name, [...values]]),
-      ),
-    },
+    contentSecurityPolicy: { useDefaults: false, directives: appDirectives() },
     strictTransportSecurity: false,
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Tenants are subdomains of one site: their pages may use each other's resources, others may not.

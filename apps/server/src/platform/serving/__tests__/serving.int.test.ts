@@ -8,7 +8,7 @@ import { USERS_PATHS } from '@formloop/contracts';
 import { precompressDir } from '../../../../../web/scripts/precompress.ts';
 import { createTestServer, hostOf, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import { COMPRESS_THRESHOLD_BYTES } from '../compression.ts';
-import { HSTS_VALUE, registerSecurityHeaders } from '../security-headers.ts';
+import { HSTS_VALUE, registerSecurityHeaders, routeHelmet } from '../security-headers.ts';
 
 // The real app serving a built web app (a small dist folder pre-compressed by the build's own
 // plugin): encodings by Accept-Encoding, caching, compressed API answers, security headers.
@@ -156,7 +156,7 @@ describe('security headers', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("img-src 'self' data: blob: https:");
     expect(csp).toContain("connect-src 'self' ws: wss:");
     expect(csp).toContain("frame-ancestors 'self'");
     expect(csp).toContain("object-src 'none'");
@@ -189,6 +189,27 @@ describe('security headers', () => {
     expect(https.headers['strict-transport-security']).toBe(HSTS_VALUE);
     const api = await admin.get('/identity/isAuthenticated', { 'x-forwarded-proto': 'https' });
     expect(api.headers['strict-transport-security']).toBe(HSTS_VALUE);
+  });
+
+  it('a route may have its own policy: another form target, a nonce for its inline script', async () => {
+    const bare = Fastify();
+    await registerSecurityHeaders(bare);
+    bare.get(
+      '/post-to-idp',
+      { helmet: routeHelmet({ 'form-action': ['https://idp.example'] }, { enableCSPNonces: true }) },
+      async (_request, reply) => reply.type('text/html').send(`<script nonce="${reply.cspNonce.script}">`),
+    );
+    bare.get('/', async () => 'ok');
+    const special = await bare.inject({ url: '/post-to-idp' });
+    const csp = String(special.headers['content-security-policy']);
+    expect(csp).toContain('form-action https://idp.example');
+    const nonce = /nonce="([^"]+)"/.exec(special.body)![1];
+    expect(csp).toMatch(new RegExp(`script-src 'self' 'nonce-${nonce}'`));
+    expect(csp).toContain("frame-ancestors 'self'");
+    const usual = String((await bare.inject({ url: '/' })).headers['content-security-policy']);
+    expect(usual).toContain("form-action 'self'");
+    expect(usual).not.toContain('nonce-');
+    await bare.close();
   });
 
   it('a proxy is not believed without TRUST_PROXY', async () => {

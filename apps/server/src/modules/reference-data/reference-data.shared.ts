@@ -26,15 +26,6 @@ export const duplicateCategory = () => conflict(REFERENCE_DATA_MESSAGES.duplicat
 export const tooManyValues = (field: string) =>
   badRequest(referenceMessage.tooManyValues(), [{ field, message: referenceMessage.tooManyValues() }]);
 
-/** The unique index on lower(name) answers a race two pre-checks both passed; drizzle may wrap it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
-
 export type Ctx = CallContext;
 export type Auth = RequestAuth;
 

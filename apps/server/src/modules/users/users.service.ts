@@ -35,15 +35,7 @@ import {
 } from './users-rules.ts';
 import * as repo from './users.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-
-/** The unique index on lower(username) answers a race two pre-checks both passed; drizzle may wrap it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const duplicate = () => conflict(usersMessage('duplicateUsername'));
 

@@ -17,7 +17,7 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { definitionOf, requireApp, requireVisibleApp } from './app-access.ts';
 import type { AppRow } from './app-settings.repository.ts';
 import * as repo from './record-templates.repository.ts';

@@ -8,7 +8,7 @@ import type {
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { appOr404, maySee, usableScope, visibleAppOr404, visibleScope } from './app-access.ts';
 import { toAppDetail, toAppSummary, toMostUsed } from './app-views.ts';
 import * as lists from './apps-list.repository.ts';

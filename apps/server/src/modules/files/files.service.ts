@@ -16,7 +16,7 @@ import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import { visibleAppOr404 } from '../apps/app-access.ts';
 import { asDefinition } from '../apps/app-views.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { mayDo } from '../records/record-access.ts';
 import { mayRemove, missingFile, readableFileOr404 } from './file-access.ts';
 import {

@@ -6,7 +6,8 @@ import type { ActiveSession } from '../../platform/auth/request-auth.ts';
 import { unauthenticated } from '../../platform/http/errors.ts';
 import { appMenuFor } from './app-menu.ts';
 import { sha256 } from './credentials.ts';
-import type { CallContext, IdentityDeps } from './identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import type { IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 
 export function createSessionService({

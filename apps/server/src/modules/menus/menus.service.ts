@@ -16,7 +16,7 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { revokeResources } from '../access/access.repository.ts';
 import { appMenuFor } from '../identity/app-menu.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import {
   arrangementProblem,
   buildMenuTree,

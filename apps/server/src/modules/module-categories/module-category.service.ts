@@ -8,7 +8,7 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './module-category.repository.ts';
 import type { CategoryView } from './module-category.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';

@@ -13,7 +13,7 @@ import {
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { findPreference } from '../organization/organization.repository.ts';
 import { toPreference } from '../organization/organization.service.ts';
 import { EXACT_COUNT_LIMIT, countByStatus, countRows, sumCounts } from './process-counts.ts';

@@ -12,7 +12,7 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppOr404 } from '../records/record-access.ts';
 import * as repo from './record-list-config.repository.ts';
 import { buildListQuery, listColumnsFor, type ListScope } from './record-query/list-query.ts';

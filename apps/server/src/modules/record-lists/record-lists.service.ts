@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { RecordDataTable, RecordDataTableQuery, RecordRow, RecordSummary } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { recallApp, rememberApp, type CachedApp } from '../records/record-app-cache.ts';
 import { appStandsSql, recordAppOr404 } from '../records/record-access.ts';

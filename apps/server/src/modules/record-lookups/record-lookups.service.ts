@@ -5,7 +5,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { containsPattern } from '../../platform/database/sql-helpers.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppOr404, type RecordApp } from '../records/record-access.ts';
 import { lookupModel, type LookupModel } from './lookup-fields.ts';
 import { filterPredicate, holdsSeveral, orderOf, whereOf } from './lookup-sql.ts';

@@ -3,7 +3,7 @@ import { canUseBuilder, formatMessage, type FieldType } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppOr404 } from '../records/record-access.ts';
 import { govHeaders, type GovOrigin } from './gov-headers.ts';
 import { RemoteError, remoteFetch, type FetchPolicy } from './remote-fetch.ts';

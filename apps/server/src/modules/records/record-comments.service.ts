@@ -3,7 +3,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isoTimestamp } from '../../platform/database/timestamps.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { noticeComment } from '../workflow-notices/workflow-notices.service.ts';
 import { recordAppAccess } from './record-access.ts';
 import { recordMissing, recordOfApp } from './record-views.ts';

@@ -10,7 +10,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { AppError, conflict } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppAccess, requireGranted, versionDefinition, type RecordAppAccess } from './record-access.ts';
 import { prepareRecordValues } from './record-prepare.ts';
 import { recallApp, rememberApp, type CachedApp } from './record-app-cache.ts';

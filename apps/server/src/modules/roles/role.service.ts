@@ -10,7 +10,7 @@ import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { appCatalogue, checkGrants, grantLines, matrixErrors, menuCatalogue } from './role-catalogue.ts';
 import * as repo from './role.repository.ts';
 import type { GrantRow, MemberRow, RoleView } from './role.repository.ts';

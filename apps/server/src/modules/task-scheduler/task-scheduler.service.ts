@@ -20,7 +20,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { findPreference } from '../organization/organization.repository.ts';
 import { acceptTimeZone } from '../profile/time-zones.ts';
 import { recordAppAccess, requireGranted, type RecordAppAccess } from '../records/record-access.ts';

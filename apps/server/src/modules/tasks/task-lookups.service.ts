@@ -24,7 +24,7 @@ import { isUuid } from '../../platform/database/uuid.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { appOr404, maySee } from '../apps/app-access.ts';
 import { lookupActiveUsers } from '../app-settings/app-settings.repository.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { draftOpenTo, recordAppOr404 } from '../records/record-access.ts';
 import {
   activeUsersSeeingApp,

@@ -16,7 +16,7 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
 import { visibleScope } from '../apps/app-access.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppOr404, versionDefinition } from '../records/record-access.ts';
 import { findTeam } from '../teams/teams.repository.ts';
 import { teamsOfUser } from '../users/users.repository.ts';

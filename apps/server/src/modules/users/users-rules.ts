@@ -7,7 +7,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import * as identityRepo from '../identity/identity.repository.ts';
 import type { UserRow } from '../identity/identity.repository.ts';
 import * as repo from './users.repository.ts';

@@ -12,7 +12,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { noticeReassignment } from '../workflow-notices/workflow-notices.service.ts';
 import { recordAppAccess } from '../records/record-access.ts';
 import { recordOfApp } from '../records/record-views.ts';

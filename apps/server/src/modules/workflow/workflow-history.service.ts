@@ -2,7 +2,7 @@ import type { WorkflowHistoryEntry } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppAccess } from '../records/record-access.ts';
 import { recordMissing, recordOfApp } from '../records/record-views.ts';
 import { recordHistory, type HistoryRecordRow } from './workflow.repository.ts';

@@ -6,7 +6,7 @@ import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppOr404 } from '../records/record-access.ts';
 import { govHeaders, type GovOrigin } from './gov-headers.ts';
-import { RemoteError, remoteFetch, type FetchPolicy } from './remote-fetch.ts';
+import { RemoteError, remoteFetch, type FetchPolicy } from '../../platform/outbound/remote-fetch.ts';
 import { buildRequest, rawSettings, readAnswer, type CallSettings } from './remote-request.ts';
 
 // RemoteUrl: the server calls an external service for a form. In a running app the settings come

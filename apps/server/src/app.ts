@@ -33,7 +33,7 @@ import { registerAppsModule } from './modules/apps/apps.module.ts';
 import { registerAppSettingsModule } from './modules/app-settings/app-settings.module.ts';
 import { registerReferenceDataModule } from './modules/reference-data/reference-data.module.ts';
 import { registerRecordsModule } from './modules/records/records.module.ts';
-import { registerWorkflowModule } from './modules/workflow/workflow.module.ts';
+import { registerTaskActionsModule } from './modules/task-actions/task-actions.module.ts';
 import { startWorkflowWorker, workflowJobEffects } from './modules/workflow/workflow-jobs.ts';
 import { startJobQueue } from './platform/jobs/job-queue.ts';
 import {
@@ -186,7 +186,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerFilesModule(app, recordDeps);
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
-  await registerWorkflowModule(app, { db, guard, jobs });
+  await registerTaskActionsModule(app, { db, guard, jobs });
   await registerTasksModule(app, { db, guard });
   // Server push at /TaskHub: WebSockets, fanned out across nodes by LISTEN/NOTIFY.
   await registerHub(app, { config, secrets, database, guard });

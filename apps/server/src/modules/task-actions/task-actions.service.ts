@@ -22,7 +22,7 @@ import {
   runTransition,
   type JobEffects,
   type TransitionFacts,
-} from './workflow-runner.ts';
+} from '../workflow/workflow-runner.ts';
 import {
   completeTask,
   findTask,
@@ -36,7 +36,7 @@ import {
   userNames,
   type InstanceRow,
   type TaskRow,
-} from './workflow.repository.ts';
+} from '../workflow/workflow.repository.ts';
 
 // Task actions (spec §4, §7 under /api/EntryModule/): approve/reject, reassign (by the assignee, by
 // an administrator, many at once), send back, withdraw, restart. Each is one transaction that first

@@ -5,7 +5,7 @@ import { isUuid } from '../../platform/database/uuid.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppAccess } from '../records/record-access.ts';
 import { recordMissing, recordOfApp } from '../records/record-views.ts';
-import { recordHistory, type HistoryRecordRow } from './workflow.repository.ts';
+import { recordHistory, type HistoryRecordRow } from '../workflow/workflow.repository.ts';
 
 // {moduleId}/workflowhistory (spec §3 workflow history entry): every step of the record's workflow,
 // for everyone who may see the record.

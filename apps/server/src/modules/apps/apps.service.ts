@@ -11,7 +11,7 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { conflict } from '../../platform/http/errors.ts';
 import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { revokeResources } from '../access/access.repository.ts';
+import { revokeResources } from '../access/index.ts';
 import { appOr404 } from './app-access.ts';
 import { checkCategory, checkName, checkOcr, parseServiceIds } from './app-rules.ts';
 import { auditView, toAppSummary } from './app-views.ts';

@@ -14,10 +14,9 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
-import { visibleAppOr404 } from '../apps/app-access.ts';
-import { asDefinition } from '../apps/app-views.ts';
+import { visibleAppOr404, asDefinition } from '../apps/index.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { mayDo } from '../records/record-access.ts';
+import { mayDo } from '../records/index.ts';
 import { mayRemove, missingFile, readableFileOr404 } from './file-access.ts';
 import {
   bufferFile,

@@ -4,7 +4,7 @@ import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { ActiveSession } from '../../platform/auth/request-auth.ts';
 import { unauthenticated } from '../../platform/http/errors.ts';
-import { appMenuFor } from '../menus/app-menu.ts';
+import { appMenuFor } from '../menus/index.ts';
 import { sha256 } from './credentials.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import type { IdentityDeps } from './identity.context.ts';

@@ -8,8 +8,7 @@ import type { recordExportRequestSchema } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { recordAppOr404 } from '../records/record-access.ts';
-import type { RawRecordRow } from '../records/record-row.ts';
+import { recordAppOr404, type RawRecordRow } from '../records/index.ts';
 import { csvCell, exportCells, exportColumns, userIdsOf, type Cell } from './record-export-cells.ts';
 import {
   allRowsSql,

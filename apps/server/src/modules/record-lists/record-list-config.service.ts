@@ -13,7 +13,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { recordAppOr404 } from '../records/record-access.ts';
+import { recordAppOr404 } from '../records/index.ts';
 import * as repo from './record-list-config.repository.ts';
 import { buildListQuery, listColumnsFor, type ListScope } from './record-query/list-query.ts';
 import { callerOf } from './record-lists.service.ts';

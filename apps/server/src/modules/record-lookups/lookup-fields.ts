@@ -6,7 +6,7 @@ import {
   type ModuleDefinition,
 } from '@formloop/domain';
 import { badRequest } from '../../platform/http/errors.ts';
-import { ListColumns, type ListColumn } from '../record-lists/record-query/list-columns.ts';
+import { ListColumns, type ListColumn } from '../record-lists/index.ts';
 
 // What a lookup may read of another app's records: its submitted records' fields as a completed
 // record shows them (fields hidden at fs-complete are never revealed, not even through a filter or

@@ -6,7 +6,7 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { containsPattern } from '../../platform/database/sql-helpers.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { recordAppOr404, type RecordApp } from '../records/record-access.ts';
+import { recordAppOr404, type RecordApp } from '../records/index.ts';
 import { lookupModel, type LookupModel } from './lookup-fields.ts';
 import { filterPredicate, holdsSeveral, orderOf, whereOf } from './lookup-sql.ts';
 import * as repo from './record-lookups.repository.ts';

@@ -4,7 +4,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { recordAppOr404 } from '../records/record-access.ts';
+import { recordAppOr404 } from '../records/index.ts';
 import { govHeaders, type GovOrigin } from './gov-headers.ts';
 import { RemoteError, remoteFetch, type FetchPolicy } from '../../platform/outbound/remote-fetch.ts';
 import { buildRequest, rawSettings, readAnswer, type CallSettings } from './remote-request.ts';

@@ -5,11 +5,9 @@ import { schema } from '@formloop/db';
 import { appResource, canUseBuilder, type ModuleDefinition } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { grantedSql, isGranted } from '../access/access.repository.ts';
-import { appOr404, maySee, type AppCaller } from '../apps/app-access.ts';
-import { asDefinition } from '../apps/app-views.ts';
+import { grantedSql, isGranted } from '../access/index.ts';
+import { appOr404, maySee, type AppCaller, asDefinition, type AppRow } from '../apps/index.ts';
 import { publishedAtVersionSql } from './records.repository.ts';
-import type { AppRow } from '../apps/apps.repository.ts';
 
 // Who may do what with an app's records (spec §6): every signed-in user reaches records, but only of
 // the published apps they may see; builders (full users, consultants) may do everything, others what

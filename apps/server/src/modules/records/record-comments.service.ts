@@ -4,7 +4,7 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isoTimestamp } from '../../platform/database/timestamps.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { noticeComment } from '../workflow-notices/workflow-notices.service.ts';
+import { noticeComment } from '../workflow-notices/index.ts';
 import { recordAppAccess } from './record-access.ts';
 import { recordMissing, recordOfApp } from './record-views.ts';
 import { findRecord } from './records.repository.ts';

@@ -24,8 +24,7 @@ import {
   visibleRow,
 } from './record-views.ts';
 import { completedAtOnce, hasRunnableWorkflow, submissionColumns } from './record-workflow.ts';
-import type { JobEffects } from '../workflow/workflow-runner.ts';
-import { actingTask, resubmitRecord, startInstance } from '../workflow/workflow-start.ts';
+import { type JobEffects, actingTask, resubmitRecord, startInstance } from '../workflow/index.ts';
 import {
   findRecord,
   insertRecord,

@@ -22,7 +22,7 @@ import {
   visibleRow,
 } from './record-views.ts';
 import { deleteRecords, findRecord, lockRecords, type RecordStub } from './records.repository.ts';
-import { taskAtRecord } from '../workflow/workflow-start.ts';
+import { taskAtRecord } from '../workflow/index.ts';
 
 // Reading an app's form and one record, and deleting records (spec §7 EntryModule).
 

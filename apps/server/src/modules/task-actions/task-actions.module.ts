@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../module-deps.ts';
 import { createWorkflowActionsService } from './task-actions.service.ts';
 import { createWorkflowHistoryService } from './workflow-history.service.ts';
-import type { JobEffects } from '../workflow/workflow-runner.ts';
+import type { JobEffects } from '../workflow/index.ts';
 import { workflowRoutes } from './task-actions.routes.ts';
 
 export interface TaskActionsModuleDeps extends ModuleDeps {

@@ -3,7 +3,7 @@ import type { TASK_SORT_COLUMNS } from '@formloop/contracts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { containsPattern, rowsOf } from '../../platform/database/sql-helpers.ts';
-import type { AppScope } from '../apps/apps-list.repository.ts';
+import type { AppScope } from '../apps/index.ts';
 
 // Task lists, the badge count and one task with what its detail needs (spec §3 task list columns,
 // §7 /api/Task/*). Tenant first, and filtered on it (RLS is the second wall); joined rows are matched

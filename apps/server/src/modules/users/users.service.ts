@@ -18,8 +18,7 @@ import {
 } from '@formloop/domain';
 import { AppError, conflict } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { hashPassword, newSecret, newSecurityStamp } from '../identity/credentials.ts';
-import * as identityRepo from '../identity/identity.repository.ts';
+import { hashPassword, newSecret, newSecurityStamp, identityRepo } from '../identity/index.ts';
 import { INVITE_TTL_MINUTES, issueSetPasswordToken, sendInvitation, setPasswordLink } from './users-mail.ts';
 import {
   auditUser,

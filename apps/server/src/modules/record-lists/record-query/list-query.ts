@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COMPLETE_ACTIVITY_ID, START_ACTIVITY_ID, type ModuleDefinition } from '@formloop/domain';
-import { RECORD_SELECT, RECORD_USER_JOINS } from '../../records/record-row.ts';
+import { RECORD_SELECT, RECORD_USER_JOINS } from '../../records/index.ts';
 import { filterSql, type ListFilter } from './filter-sql.ts';
 import { ListColumns } from './list-columns.ts';
 import { escapeLike } from '../../../platform/database/sql-helpers.ts';

@@ -1,9 +1,6 @@
 // The public surface of modules/record-lists: other modules, app.ts and tests of other modules import
 // only from here (eslint: no-restricted-imports); the other files of this folder are its own.
-// Record lists: datatables, summary, export, table configuration, the filter SQL, per-app list indexes.
+// Record lists: datatables, summary, export, table configuration, per-app list indexes.
 
 export { registerRecordListsModule } from './record-lists.module.ts';
 export { ensureRecordIndexes, recordIndexRemover, recordIndexScheduler } from './record-indexes.ts';
-export { filterSql } from './record-query/filter-sql.ts';
-export { ListColumns } from './record-query/list-columns.ts';
-export type { ListColumn } from './record-query/list-columns.ts';

@@ -8,7 +8,7 @@ import type { recordExportRequestSchema } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { recordAppOr404, type RawRecordRow } from '../records/index.ts';
+import { recordAppOr404, type RawRecordRow, type ListColumn } from '../records/index.ts';
 import { csvCell, exportCells, exportColumns, userIdsOf, type Cell } from './record-export-cells.ts';
 import {
   allRowsSql,
@@ -17,7 +17,6 @@ import {
   type ListQuery,
   type ListScope,
 } from './record-query/list-query.ts';
-import type { ListColumn } from './record-query/list-columns.ts';
 import { userNames } from './record-lists.repository.ts';
 import { callerOf, listRow } from './record-lists.service.ts';
 

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordFilter } from '@formloop/domain';
-import { filterSql } from '../record-lists/index.ts';
+import { filterSql } from '../records/index.ts';
 import type { LookupModel } from './lookup-fields.ts';
 import { escapeLike } from '../../platform/database/sql-helpers.ts';
 

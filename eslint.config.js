@@ -1,7 +1,9 @@
 // Lint rules that keep the layout honest: small files, and dependencies that point one way
-// (apps -> packages; web never reaches server or db code).
+// (apps -> packages; web never reaches server or db code; a server module is used only through its
+// index.ts, platform never imports a module, and no import cycles on the server).
 import js from '@eslint/js';
 import globals from 'globals';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
 
 const serverOnly = [
@@ -12,6 +14,23 @@ const serverOnly = [
   '**/apps/server/**',
   '**/packages/db/**',
 ];
+
+// Server modules (apps/server/src/modules/<name>/): another module, app.ts, the test harness and the
+// benches import a module only through its public surface, '<name>/index.ts'; a module's own files
+// (its __tests__ included) import each other directly. Tests may also use another module's test
+// fixtures (__tests__/). Imports are relative with the .ts extension, so a file `depth` folders below
+// modules/ reaches another module as '../' x depth + '<name>/...'.
+const MODULE_SURFACE =
+  'Import another server module only through its public surface (../<module>/index.ts); ' +
+  'export what other modules need from there.';
+const otherModuleInternals = (depth) => ({
+  regex: `^(\\.\\./){${depth}}[^./][^/]*/(?!index\\.ts$${depth > 1 ? '|__tests__/' : ''})`,
+  message: MODULE_SURFACE,
+});
+const moduleFilesAtDepth = (depth) => ({
+  files: [`apps/server/src/modules/${'*/'.repeat(depth)}*.ts`],
+  rules: { 'no-restricted-imports': ['error', { patterns: [otherModuleInternals(depth)] }] },
+});
 
 export default tseslint.config(
   {
@@ -78,6 +97,46 @@ export default tseslint.config(
         },
       ],
     },
+  },
+  moduleFilesAtDepth(1),
+  moduleFilesAtDepth(2),
+  moduleFilesAtDepth(3),
+  {
+    files: ['apps/server/src/*.ts', 'apps/server/test/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '/modules/[^/]+/(?!index\\.ts$)', message: MODULE_SURFACE }] },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/platform/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)modules/[^/]+/(?!__tests__/)',
+              message:
+                'platform/ is shared ground below the modules: it never imports a module (its tests may use their fixtures).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Module dependencies form no cycle (through index.ts surfaces a module cycle is a file cycle).
+    files: ['apps/server/src/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts'] },
+      'import-x/resolver-next': [createNodeResolver()],
+    },
+    rules: { 'import-x/no-cycle': ['error', { ignoreExternal: true }] },
   },
 
   {

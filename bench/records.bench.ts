@@ -80,7 +80,7 @@ async function ensureListIndexes(owner: pg.Pool, moduleId: string): Promise<void
     'SELECT module_published FROM modules WHERE id = $1',
     [moduleId],
   );
-  const { ensureRecordIndexes } = await import('../apps/server/src/modules/record-lists/record-indexes.ts');
+  const { ensureRecordIndexes } = await import('../apps/server/src/modules/record-lists/index.ts');
   // Publishing started the same build in the server process: building beside it deadlocks, so wait
   // for it to finish, then make sure every index is there (the call is idempotent).
   for (let attempt = 1; ; attempt += 1) {

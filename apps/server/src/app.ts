@@ -24,42 +24,38 @@ import { registerNulGuard } from './platform/http/nul-guard.ts';
 import { serializeRequestForLog } from './platform/http/log-redaction.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
-import { registerIdentityModule } from './modules/identity/identity.module.ts';
-import { registerProfileModule } from './modules/profile/profile.module.ts';
-import { registerAuditTrailModule } from './modules/audit-trail/audit-trail.module.ts';
-import { registerModuleCategoryModule } from './modules/module-categories/module-category.module.ts';
-import { registerOrganizationModule } from './modules/organization/organization.module.ts';
-import { registerUserModule } from './modules/users/users.module.ts';
-import { registerTeamModule } from './modules/teams/teams.module.ts';
-import { registerRoleModule } from './modules/roles/roles.module.ts';
-import { registerMenuModule } from './modules/menus/menus.module.ts';
-import { registerAppsModule } from './modules/apps/apps.module.ts';
-import { registerAppSettingsModule } from './modules/app-settings/app-settings.module.ts';
-import { registerReferenceDataModule } from './modules/reference-data/reference-data.module.ts';
-import { registerRecordsModule } from './modules/records/records.module.ts';
-import { registerWorkflowModule } from './modules/workflow/workflow.module.ts';
-import { startWorkflowWorker, workflowJobEffects } from './modules/workflow/workflow-jobs.ts';
+import { registerIdentityModule } from './modules/identity/index.ts';
+import { registerProfileModule } from './modules/profile/index.ts';
+import { registerAuditTrailModule } from './modules/audit-trail/index.ts';
+import { registerModuleCategoryModule } from './modules/module-categories/index.ts';
+import { registerOrganizationModule } from './modules/organization/index.ts';
+import { registerUserModule } from './modules/users/index.ts';
+import { registerTeamModule } from './modules/teams/index.ts';
+import { registerRoleModule } from './modules/roles/index.ts';
+import { registerMenuModule } from './modules/menus/index.ts';
+import { registerAppsModule } from './modules/apps/index.ts';
+import { registerAppSettingsModule } from './modules/app-settings/index.ts';
+import { registerReferenceDataModule } from './modules/reference-data/index.ts';
+import { registerRecordsModule } from './modules/records/index.ts';
+import { registerTaskActionsModule } from './modules/task-actions/index.ts';
+import { startWorkflowWorker, workflowJobEffects } from './modules/workflow/index.ts';
 import { startJobQueue } from './platform/jobs/job-queue.ts';
 import {
   recordIndexRemover,
   recordIndexScheduler,
   registerRecordListsModule,
-} from './modules/record-lists/record-lists.module.ts';
-import { registerFilesModule } from './modules/files/files.module.ts';
-import { startOrphanFileSweeper } from './modules/files/orphan-files.ts';
-import { registerRecordLookupsModule } from './modules/record-lookups/record-lookups.module.ts';
-import { registerRecordImportModule } from './modules/record-import/record-import.module.ts';
-import { registerTasksModule } from './modules/tasks/tasks.module.ts';
-import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notices/event-mail-worker.ts';
-import { registerTaskSchedulerModule } from './modules/task-scheduler/task-scheduler.module.ts';
+} from './modules/record-lists/index.ts';
+import { registerFilesModule, startOrphanFileSweeper } from './modules/files/index.ts';
+import { registerRecordLookupsModule } from './modules/record-lookups/index.ts';
+import { registerRecordImportModule } from './modules/record-import/index.ts';
+import { registerTasksModule } from './modules/tasks/index.ts';
+import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notices/index.ts';
+import { registerTaskSchedulerModule } from './modules/task-scheduler/index.ts';
 import { registerHub } from './platform/realtime/hub.ts';
-import { registerProcessEngineModule } from './modules/process-engine/process-engine.module.ts';
-import { registerSsoModule } from './modules/sso/sso.module.ts';
-import { notificationRoutes } from './modules/notifications/notification.routes.ts';
-import { createNotificationService } from './modules/notifications/notification.service.ts';
-import { createTenantRepository } from './modules/tenancy/tenant.repository.ts';
-import { tenantRoutes } from './modules/tenancy/tenant.routes.ts';
-import { createTenantService } from './modules/tenancy/tenant.service.ts';
+import { registerProcessEngineModule } from './modules/process-engine/index.ts';
+import { registerSsoModule } from './modules/sso/index.ts';
+import { notificationRoutes, createNotificationService } from './modules/notifications/index.ts';
+import { createTenantRepository, tenantRoutes, createTenantService } from './modules/tenancy/index.ts';
 
 export interface AppDeps {
   config: Config;
@@ -201,7 +197,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerFilesModule(app, recordDeps);
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
-  await registerWorkflowModule(app, { db, guard, jobs });
+  await registerTaskActionsModule(app, { db, guard, jobs });
   await registerTasksModule(app, { db, guard });
   // Server push at /TaskHub: WebSockets, fanned out across nodes by LISTEN/NOTIFY.
   await registerHub(app, { config, secrets, database, guard });

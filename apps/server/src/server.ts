@@ -8,7 +8,7 @@ import type { Config } from './platform/config/config.ts';
 import { loadOrCreateSecrets } from './platform/config/secrets.ts';
 import { bootstrapDatabase } from './platform/database/bootstrap.ts';
 import { createMailer } from './platform/mail/mailer.ts';
-import { hashPassword, newSecurityStamp } from './modules/identity/credentials.ts';
+import { hashPassword, newSecurityStamp } from './modules/identity/index.ts';
 
 export interface RunningServer {
   app: FastifyInstance;

@@ -13,7 +13,7 @@ import { loadConfig } from '../src/platform/config/config.ts';
 import { loadOrCreateSecrets } from '../src/platform/config/secrets.ts';
 import { bootstrapDatabase } from '../src/platform/database/bootstrap.ts';
 import { createMailer } from '../src/platform/mail/mailer.ts';
-import { hashPassword, newSecurityStamp } from '../src/modules/identity/credentials.ts';
+import { hashPassword, newSecurityStamp } from '../src/modules/identity/index.ts';
 import { TEMPLATE_DB } from './global-setup.ts';
 
 export const BASE_DOMAIN = 'formloop.test';

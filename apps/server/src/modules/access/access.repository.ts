@@ -1,6 +1,7 @@
 import { and, eq, inArray, like, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { rolePermissions, userRoles } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { escapeLike } from '../../platform/database/sql-helpers.ts';
 
 // The server side of the permission matrix (/settings/roles-permissions): what a user's roles grant.
 // Read inside the request's own transaction on purpose, never cached: a role change made by an
@@ -24,7 +25,7 @@ export async function grantedResources(
         eq(userRoles.tenantId, tenantId),
         eq(userRoles.userId, userId),
         eq(rolePermissions.action, action),
-        prefix ? like(rolePermissions.resource, `${prefix.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
+        prefix ? like(rolePermissions.resource, `${escapeLike(prefix)}%`) : undefined,
       ),
     );
   return new Set(rows.map((row) => row.resource));

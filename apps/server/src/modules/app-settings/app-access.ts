@@ -1,7 +1,7 @@
 import type { FormDefaultConfig, PayloadGroup } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { appOr404, visibleAppOr404 } from '../apps/app-access.ts';
+import { appOr404, visibleAppOr404 } from '../apps/index.ts';
 import type { AppRow } from './app-settings.repository.ts';
 
 // Which app a call is about, and whether the caller may see it: the apps module's rule (another

@@ -1,6 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { moduleEmailTemplates, modules, recordTemplates, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
 // Tenant first, and filtered on it, like every repository (RLS is the second wall). The modules table
 // belongs to the apps module: this file reads it and writes only is_reassignment_disabled.
@@ -93,8 +94,6 @@ export async function countRecordTemplates(
 }
 
 // ---- user lookups ----
-
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface UserLookupFilter {
   search: string;

@@ -22,7 +22,7 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { definitionOf, requireApp } from './app-access.ts';
 import type { AppRow, EmailTemplateRow } from './app-settings.repository.ts';
 import * as repo from './app-settings.repository.ts';

@@ -17,12 +17,13 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { definitionOf, requireApp, requireVisibleApp } from './app-access.ts';
 import type { AppRow } from './app-settings.repository.ts';
 import * as repo from './record-templates.repository.ts';
 import type { TemplateRow } from './record-templates.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const audit = auditorFor('record-template');
 const duplicate = () => conflict(APP_SETTINGS_MESSAGES.duplicateTemplateName);
@@ -37,15 +38,6 @@ export const toRecordTemplate = (row: TemplateRow): RecordTemplate => ({
   created_on: row.createdOn.toISOString(),
   modified_on: row.modifiedOn.toISOString(),
 });
-
-/** The unique index on lower(name) answers a race two pre-checks both passed; drizzle may wrap it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** What a field of the app holds, by machine name: the draft's fields, then the published version's. */
 function fieldValueTypes(app: AppRow): Map<string, FieldValueType | 'table'> {

@@ -2,7 +2,7 @@ import { APPS_MESSAGES } from '@formloop/contracts';
 import { appResource, canUseBuilder, type UserFlags } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { grantedResources, isGranted } from '../access/access.repository.ts';
+import { grantedResources, isGranted } from '../access/index.ts';
 import type { AppScope } from './apps-list.repository.ts';
 import { findApp, type AppRow } from './apps.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';

@@ -89,12 +89,3 @@ export async function checkOcr(
   }
   return { ocrProviderId: provider.id, ocrProviderName: provider.name, mlServiceId: [...serviceIds] };
 }
-
-/** The unique index on lower(display_name) answers a race two pre-checks both passed; drizzle may wrap it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}

@@ -9,7 +9,7 @@ import { APPS_MESSAGES } from '@formloop/contracts';
 import { aiLicenceKey, hasLicence } from '@formloop/domain';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { appOr404 } from './app-access.ts';
 import { asDefinition } from './app-views.ts';
 import { listPublishedDefinitions } from './apps-list.repository.ts';

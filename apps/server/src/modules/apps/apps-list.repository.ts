@@ -17,6 +17,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { AppSortColumn } from '@formloop/contracts';
 import { moduleCategories, moduleFavourites, moduleUsage, modules, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
 // The app lists: ListForms, ListApplications, the data tables, favourites and most used. Every list
 // reads the same summary columns; who may see what arrives as an AppScope (app-access.ts).
@@ -104,9 +105,6 @@ export function scopeWhere(tenantId: string, scope: AppScope): SQL | undefined |
     scope.ids !== null ? inArray(modules.id, [...scope.ids]) : undefined,
   );
 }
-
-/** `value` as a LIKE pattern matching it anywhere, with its own % and _ taken literally. */
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const searchWhere = (search: string) => {
   if (search === '') return undefined;

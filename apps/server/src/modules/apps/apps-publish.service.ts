@@ -11,7 +11,7 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { appOr404 } from './app-access.ts';
 import { asDefinition } from './app-views.ts';
 import { APP_AUDIT_ENTITY } from './apps.service.ts';

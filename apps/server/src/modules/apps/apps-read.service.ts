@@ -9,7 +9,7 @@ import type {
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { forbidden } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import {
   appOr404,
   enterableScope,

@@ -18,12 +18,10 @@ import type { AuditFilter, AuditSortColumn } from '@formloop/contracts';
 import { auditLog, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
 const DATE_ONLY = /^\d{4}-\d{2}-\d{2}$/;
 const DAY_MS = 86_400_000;
-
-/** `value` as a LIKE pattern matching it anywhere, with its own % and _ taken literally. */
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function userCondition(filter: AuditFilter): SQL | undefined {
   const value = filter.value;

@@ -1,7 +1,7 @@
 import type { AuditDataTable, AuditEntryDetail } from '@formloop/contracts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { auditDiff, redact } from './audit-diff.ts';
 import * as repo from './audit-trail.repository.ts';
 

@@ -2,10 +2,9 @@ import { FILES_MESSAGES } from '@formloop/contracts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isStorageKey } from '../../platform/files/file-storage.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import { maySee, type AppCaller } from '../apps/app-access.ts';
-import { findApp } from '../apps/apps.repository.ts';
+import { maySee, type AppCaller, findApp } from '../apps/index.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { mayDo, readsThroughTask } from '../records/record-access.ts';
+import { mayDo, readsThroughTask } from '../records/index.ts';
 import { findByKey, type StoredFileRow } from './files.repository.ts';
 
 // Who may read and remove a stored file. Reading: its uploader, anyone who may see the app it

@@ -15,10 +15,9 @@ import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
 import { refuseNul } from '../../platform/http/nul-guard.ts';
-import { appOr404, visibleAppOr404 } from '../apps/app-access.ts';
-import { asDefinition } from '../apps/app-views.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { fillsThroughTask, mayDo } from '../records/record-access.ts';
+import { appOr404, visibleAppOr404, asDefinition } from '../apps/index.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { fillsThroughTask, mayDo } from '../records/index.ts';
 import { mayRemove, missingFile, readableFileOr404 } from './file-access.ts';
 import {
   bufferFile,

@@ -4,7 +4,8 @@ import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import { badRequest, conflict, unauthenticated } from '../../platform/http/errors.ts';
 import { newSecurityStamp, sha256 } from './credentials.ts';
-import type { CallContext, IdentityDeps } from './identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import type { IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 import {
   TOTP_ISSUER,

@@ -4,14 +4,6 @@ import type { TokenService } from '../../platform/auth/tokens.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { SessionCache } from '../../platform/auth/session-cache.ts';
 
-/** Who is asking, from where: passed from the route into every service call. */
-export interface CallContext {
-  tenantId: string;
-  requestId: string;
-  userAgent: string | null;
-  ipAddress: string | null;
-}
-
 export interface IdentityDeps {
   db: TenantDb;
   tokens: TokenService;

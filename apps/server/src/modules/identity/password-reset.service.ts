@@ -3,7 +3,8 @@ import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
 import { hashPassword, newSecret, newSecurityStamp, sha256 } from './credentials.ts';
-import type { CallContext, IdentityDeps } from './identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import type { IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 
 export function createPasswordResetService({ db, mailer, config, sessionCache }: IdentityDeps) {

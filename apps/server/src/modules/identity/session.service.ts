@@ -4,9 +4,10 @@ import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { ActiveSession } from '../../platform/auth/request-auth.ts';
 import { unauthenticated } from '../../platform/http/errors.ts';
-import { appMenuFor } from './app-menu.ts';
+import { appMenuFor } from '../menus/index.ts';
 import { sha256 } from './credentials.ts';
-import type { CallContext, IdentityDeps } from './identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import type { IdentityDeps } from './identity.context.ts';
 import * as repo from './identity.repository.ts';
 
 export function createSessionService({

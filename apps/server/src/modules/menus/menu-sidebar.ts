@@ -1,7 +1,7 @@
 import type { AppMenuEntry } from '@formloop/contracts';
 import { seesEveryMenu, type UserFlags } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { grantedResources } from '../access/access.repository.ts';
+import { grantedResources } from '../access/index.ts';
 import { visibleAppMenu } from './menu-tree.ts';
 import * as repo from './menus.repository.ts';
 

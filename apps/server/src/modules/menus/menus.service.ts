@@ -14,9 +14,9 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { revokeResources } from '../access/access.repository.ts';
-import { appMenuFor } from '../identity/app-menu.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import { revokeResources } from '../access/index.ts';
+import { appMenuFor } from './app-menu.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import {
   arrangementProblem,
   buildMenuTree,

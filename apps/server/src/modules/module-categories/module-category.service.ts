@@ -8,10 +8,11 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './module-category.repository.ts';
 import type { CategoryView } from './module-category.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const ENTITY = 'module_category';
 
@@ -21,15 +22,6 @@ export const toModuleCategory = (row: CategoryView): ModuleCategory => ({
   category_icon: row.categoryIcon,
   order_index: row.orderIndex,
 });
-
-/** The unique index on lower(name) answers a race two pre-checks both passed; drizzle may wrap it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const duplicate = () => conflict(MODULE_CATEGORY_MESSAGES.duplicateName);
 const missing = () => notFound(MODULE_CATEGORY_MESSAGES.notFound);

@@ -10,7 +10,7 @@ import {
   publishMany,
   type NotificationPush,
 } from '../../platform/realtime/hub-publish.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { fitNotice } from './notification-push.ts';
 import * as repo from './notification.repository.ts';
 

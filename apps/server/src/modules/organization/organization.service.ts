@@ -11,8 +11,8 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { RequestTenant } from '../../platform/tenancy/tenant-resolver.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { acceptTimeZone } from '../profile/time-zones.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { acceptTimeZone } from '../profile/index.ts';
 import * as repo from './organization.repository.ts';
 import type { PreferenceRow } from './organization.repository.ts';
 

@@ -6,9 +6,8 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { pinnedDefinitionOf, runTransition, type JobEffects } from '../workflow/workflow-runner.ts';
-import { lockInstance } from '../workflow/workflow.repository.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { pinnedDefinitionOf, runTransition, type JobEffects, lockInstance } from '../workflow/index.ts';
 
 const auditInstance = auditorFor('workflow-instance');
 

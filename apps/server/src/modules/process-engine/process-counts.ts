@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { INSTANCE_STATUSES, type InstanceStatusCounts } from '@formloop/contracts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { rowsOf } from '../../platform/database/sql-helpers.ts';
 
 // Counting without counting everything (DESIGN.md: never an exact count(*) over more than 100k
 // rows): a count stops one row past the limit, and past it the planner's estimate stands in.
@@ -12,9 +13,6 @@ export interface Counted {
   /** The count passed EXACT_COUNT_LIMIT: n is the planner's estimate. */
   estimated: boolean;
 }
-
-export const rowsOf = async <T>(tx: TenantTx, query: SQL): Promise<T[]> =>
-  (await tx.execute<T & Record<string, unknown>>(query)).rows as T[];
 
 const capped = (matching: SQL) =>
   sql`(SELECT count(*)::int FROM (${matching} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) AS capped)`;

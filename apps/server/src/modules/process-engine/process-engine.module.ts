@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ModuleDeps } from '../module-deps.ts';
-import type { JobEffects } from '../workflow/workflow-runner.ts';
+import type { JobEffects } from '../workflow/index.ts';
 import { createInstanceRetryService } from './instance-retry.service.ts';
 import { processEngineRoutes } from './process-engine.routes.ts';
 import { createProcessEngineService } from './process-engine.service.ts';

@@ -3,14 +3,12 @@ import { INSTANCE_STATUSES, type InstanceStatus } from '@formloop/contracts';
 import type { InstanceState } from '@formloop/workflow';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { EXACT_COUNT_LIMIT, rowsOf } from './process-counts.ts';
+import { containsPattern, rowsOf, escapeLike } from '../../platform/database/sql-helpers.ts';
+import { EXACT_COUNT_LIMIT } from './process-counts.ts';
 
 // Reads of the process engine pages, tenant first: apps with a published workflow, instances
 // (filtered, paged), one instance's open tasks and history. The instance lock and the transition
 // itself are the workflow module's (workflow.repository.ts, workflow-runner.ts).
-
-/** `value` as a LIKE pattern matching it anywhere, with its own % and _ taken literally. */
-export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface DefinitionRow {
   module_id: string;
@@ -85,7 +83,7 @@ export function instanceWhere(tenantId: string, filter: Omit<InstanceFilter, 'st
   }
   const search = filter.search.trim();
   if (search !== '') {
-    const idPrefix = `${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const idPrefix = `${escapeLike(search.toLowerCase())}%`;
     parts.push(sql`(i.record_id::text LIKE ${idPrefix} OR EXISTS (
       SELECT 1 FROM records r WHERE r.tenant_id = ${tenantId} AND r.id = i.record_id
         AND r.data::text ILIKE ${containsPattern(search)}))`);

@@ -13,9 +13,8 @@ import {
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { findPreference } from '../organization/organization.repository.ts';
-import { toPreference } from '../organization/organization.service.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { findPreference, toPreference } from '../organization/index.ts';
 import { EXACT_COUNT_LIMIT, countByStatus, countRows, sumCounts } from './process-counts.ts';
 import * as repo from './process-engine.repository.ts';
 import { emailLogPage, throughput } from './process-stats.repository.ts';

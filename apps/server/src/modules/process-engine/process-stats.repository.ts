@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { EMAIL_LOG_STATUSES, type EmailLogStatus } from '@formloop/contracts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { countRows, rowsOf, type Counted } from './process-counts.ts';
-import { containsPattern } from './process-engine.repository.ts';
+import { containsPattern, rowsOf } from '../../platform/database/sql-helpers.ts';
+import { countRows, type Counted } from './process-counts.ts';
 
 // The dashboard's throughput and the e-mail send log, tenant first.
 

@@ -1,7 +1,7 @@
 import type { ActivityRef, EmailLogRow, InstanceHistoryEntry, ProcessInstanceRow } from '@formloop/contracts';
 import { INITIATOR_ACTIVITY_ID, type PinnedDefinition } from '@formloop/workflow';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { pinnedDefinitionOf } from '../workflow/workflow-runner.ts';
+import { pinnedDefinitionOf } from '../workflow/index.ts';
 import type { InstanceHistoryRow, InstanceListRow } from './process-engine.repository.ts';
 import type { EmailLogDbRow } from './process-stats.repository.ts';
 

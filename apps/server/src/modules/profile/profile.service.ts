@@ -18,10 +18,14 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { SessionCache } from '../../platform/auth/session-cache.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, unauthenticated } from '../../platform/http/errors.ts';
-import { hashPassword, newSecurityStamp, verifyPassword } from '../identity/credentials.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import * as identityRepo from '../identity/identity.repository.ts';
-import type { UserRow } from '../identity/identity.repository.ts';
+import {
+  hashPassword,
+  newSecurityStamp,
+  verifyPassword,
+  identityRepo,
+  type UserRow,
+} from '../identity/index.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './profile.repository.ts';
 import { acceptTimeZone } from './time-zones.ts';
 

@@ -9,9 +9,8 @@ import {
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import { badRequest, unauthenticated } from '../../platform/http/errors.ts';
-import { hashPassword } from '../identity/credentials.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import * as identityRepo from '../identity/identity.repository.ts';
+import { hashPassword, identityRepo } from '../identity/index.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './profile.repository.ts';
 import type { ProfileDeps } from './profile.service.ts';
 

@@ -6,8 +6,7 @@ import {
   payloadFieldType,
   type ModuleDefinition,
 } from '@formloop/domain';
-import { recomputeRecordValues } from '../records/record-formulas.ts';
-import { sanitiseRichText } from '../records/record-prepare.ts';
+import { recomputeRecordValues, sanitiseRichText } from '../records/index.ts';
 
 // Each imported row is checked exactly as a submit from the item editor would be (the shared value
 // rules of packages/domain and the records module's write steps): values in their stored shape,

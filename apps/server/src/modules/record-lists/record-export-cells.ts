@@ -1,5 +1,5 @@
 import type { RecordRow } from '@formloop/contracts';
-import type { ListColumn, ListColumns } from './record-query/list-columns.ts';
+import type { ListColumn, ListColumns } from '../records/index.ts';
 
 // What an export shows in each cell (spec §2 record list export): values as the list shows them,
 // as text people can read: users by name, lookups by label, files by name, lists joined. Numbers

@@ -7,9 +7,8 @@ import type { z } from 'zod';
 import type { recordExportRequestSchema } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { recordAppOr404 } from '../records/record-access.ts';
-import type { RawRecordRow } from '../records/record-row.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { recordAppOr404, type RawRecordRow, type ListColumn } from '../records/index.ts';
 import { csvCell, exportCells, exportColumns, userIdsOf, type Cell } from './record-export-cells.ts';
 import {
   allRowsSql,
@@ -18,7 +17,6 @@ import {
   type ListQuery,
   type ListScope,
 } from './record-query/list-query.ts';
-import type { ListColumn } from './record-query/list-columns.ts';
 import { userNames } from './record-lists.repository.ts';
 import { callerOf, listRow } from './record-lists.service.ts';
 

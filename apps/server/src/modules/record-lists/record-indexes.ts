@@ -4,7 +4,7 @@ import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { ModuleDefinition } from '@formloop/domain';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { ListColumns, TEXT_KINDS, fieldExpressions, type ColumnKind } from './record-query/list-columns.ts';
+import { ListColumns, TEXT_KINDS, fieldExpressions, type ColumnKind } from '../records/index.ts';
 
 // DESIGN.md: "Publishing an app creates the expression indexes its filterable/sortable fields
 // need". Per top-level field, a partial btree on the typed value and the id (filters, sorts, and

@@ -8,8 +8,6 @@ import { recordListRoutes } from './record-lists.routes.ts';
 import { createRecordListService } from './record-lists.service.ts';
 import { createRecordExportService } from './record-export.service.ts';
 
-export { ensureRecordIndexes, recordIndexRemover, recordIndexScheduler } from './record-indexes.ts';
-
 export interface RecordListsModuleDeps extends ModuleDeps {
   config: Config;
   /** Owner pool: DDL the app role may not run (list indexes); never used to serve data. */

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { readRows, type TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import type { RawRecordRow } from '../records/record-row.ts';
+import type { RawRecordRow } from '../records/index.ts';
 import {
   EXACT_COUNT_LIMIT,
   LIST_SOURCE,

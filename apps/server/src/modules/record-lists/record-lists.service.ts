@@ -2,11 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { RecordDataTable, RecordDataTableQuery, RecordRow, RecordSummary } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { recallApp, rememberApp, type CachedApp } from '../records/record-app-cache.ts';
-import { appStandsSql, recordAppOr404 } from '../records/record-access.ts';
-import { toRecordRow, type RawRecordRow } from '../records/record-row.ts';
+import {
+  recallApp,
+  rememberApp,
+  type CachedApp,
+  appStandsSql,
+  recordAppOr404,
+  toRecordRow,
+  type RawRecordRow,
+} from '../records/index.ts';
 import { buildListQuery, scopeSql, type ListQuery, type ListScope } from './record-query/list-query.ts';
 import { SUMMARY_STATUSES, statusCondition, statusCountsSql } from './record-query/summary-query.ts';
 import { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';

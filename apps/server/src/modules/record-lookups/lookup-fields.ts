@@ -6,12 +6,12 @@ import {
   type ModuleDefinition,
 } from '@formloop/domain';
 import { badRequest } from '../../platform/http/errors.ts';
-import { ListColumns, type ListColumn } from '../record-lists/record-query/list-columns.ts';
+import { ListColumns, type ListColumn } from '../records/index.ts';
 
 // What a lookup may read of another app's records: its submitted records' fields as a completed
 // record shows them (fields hidden at fs-complete are never revealed, not even through a filter or
 // the search), never passwords, and the system columns. The SQL of each column and the operators
-// are the record list's (record-lists/record-query), so a filter means the same in both places.
+// are the record list's (records/record-query), so a filter means the same in both places.
 // Unknown names are a 400, so a typo is not mistaken for "no matches".
 
 export interface LookupModel {

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordFilter } from '@formloop/domain';
-import { filterSql } from '../record-lists/record-query/filter-sql.ts';
-import { escapeLike } from '../record-lists/record-query/filter-values.ts';
+import { filterSql } from '../records/index.ts';
 import type { LookupModel } from './lookup-fields.ts';
+import { escapeLike } from '../../platform/database/sql-helpers.ts';
 
 // The lookups' WHERE and ORDER BY over `records r`, every value a bound parameter: the record
 // list's filter SQL over the columns the caller may read.

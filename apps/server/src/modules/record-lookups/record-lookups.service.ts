@@ -4,8 +4,9 @@ import type { RecordFilter } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { recordAppOr404, type RecordApp } from '../records/record-access.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { recordAppOr404, type RecordApp } from '../records/index.ts';
 import { lookupModel, type LookupModel } from './lookup-fields.ts';
 import { filterPredicate, holdsSeveral, orderOf, whereOf } from './lookup-sql.ts';
 import * as repo from './record-lookups.repository.ts';
@@ -97,7 +98,7 @@ export function createRecordLookupsService(db: TenantDb) {
         const column = model.column(query.field);
         if (column.fieldType === null) throw badRequest(RECORD_LOOKUP_MESSAGES.unknownField);
         const text = query.search.trim().toLowerCase();
-        const pattern = text ? `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+        const pattern = text ? containsPattern(text) : null;
         const rows = await repo.distinctValues(tx, ctx.tenantId, app.id, {
           name: column.name,
           several: holdsSeveral(column.kind),

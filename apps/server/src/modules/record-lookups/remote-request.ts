@@ -1,7 +1,11 @@
 import { RECORD_LOOKUP_MESSAGES, type RemoteUrlBody } from '@formloop/contracts';
 import type { ExternalSettings } from '@formloop/domain';
 import { badRequest } from '../../platform/http/errors.ts';
-import { RemoteError, type OutgoingRequest, type RemoteAnswer } from './remote-fetch.ts';
+import {
+  RemoteError,
+  type OutgoingRequest,
+  type RemoteAnswer,
+} from '../../platform/outbound/remote-fetch.ts';
 
 // From external settings (url, requestType, headers, body, params, responseFormat, responsePath)
 // and the form's values to an outgoing request, and from the answer to the value asked for.

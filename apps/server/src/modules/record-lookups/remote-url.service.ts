@@ -3,10 +3,10 @@ import { canUseBuilder, formatMessage, type FieldType } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { taskFormAppOr404 } from '../records/record-access.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { taskFormAppOr404 } from '../records/index.ts';
 import { govHeaders, type GovOrigin } from './gov-headers.ts';
-import { RemoteError, remoteFetch, type FetchPolicy } from './remote-fetch.ts';
+import { RemoteError, remoteFetch, type FetchPolicy } from '../../platform/outbound/remote-fetch.ts';
 import { buildRequest, rawSettings, readAnswer, type CallSettings } from './remote-request.ts';
 
 // RemoteUrl: the server calls an external service for a form. In a running app the settings come

@@ -6,12 +6,10 @@ import { appResource, canUseBuilder, type ModuleDefinition } from '@formloop/dom
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { grantedSql, isGranted } from '../access/access.repository.ts';
-import { appOr404, maySee, type AppCaller } from '../apps/app-access.ts';
-import { asDefinition } from '../apps/app-views.ts';
+import { grantedSql, isGranted } from '../access/index.ts';
+import { appOr404, maySee, type AppCaller, asDefinition, type AppRow } from '../apps/index.ts';
 import { publishedAtVersionSql } from './records.repository.ts';
-import type { AppRow } from '../apps/apps.repository.ts';
-import { holdsOpenTaskInApp, holdsTaskOfRecord } from '../workflow/task-holders.ts';
+import { holdsOpenTaskInApp, holdsTaskOfRecord } from '../workflow/index.ts';
 
 // Who may do what with an app's records (spec §6): every signed-in user reaches records, but only of
 // the published apps they may see; builders (full users, consultants) may do everything, others what

@@ -1,5 +1,5 @@
 import type { ModuleDefinition } from '@formloop/domain';
-import type { AppRow } from '../apps/apps.repository.ts';
+import type { AppRow } from '../apps/index.ts';
 
 // Published definitions of recently used apps, per process, so creating a record needs no read of
 // the app first: the insert itself checks that the app is still published at the cached version

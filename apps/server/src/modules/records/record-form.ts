@@ -1,6 +1,6 @@
 import type { RecordForm } from '@formloop/contracts';
 import { canUseBuilder, type ModuleDefinition, type UserFlags } from '@formloop/domain';
-import type { AppRow } from '../apps/apps.repository.ts';
+import type { AppRow } from '../apps/index.ts';
 import type { RecordActions } from './record-access.ts';
 import { hasRunnableWorkflow } from './record-workflow.ts';
 

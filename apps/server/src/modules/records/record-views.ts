@@ -13,7 +13,7 @@ import {
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import type { AppCaller } from '../apps/app-access.ts';
+import type { AppCaller } from '../apps/index.ts';
 import { draftOpenTo, type RecordActions, type RecordAppAccess } from './record-access.ts';
 import { findRecord } from './records.repository.ts';
 import { toRecordRow, type RawRecordRow } from './record-row.ts';

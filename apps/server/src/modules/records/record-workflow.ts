@@ -1,5 +1,5 @@
-import type { AppRow } from '../apps/apps.repository.ts';
-import { hasRunnableWorkflow } from '../workflow/workflow-start.ts';
+import type { AppRow } from '../apps/index.ts';
+import { hasRunnableWorkflow } from '../workflow/index.ts';
 
 // Where a submitted record meets its workflow (issue 7). A submission writes the record's workflow
 // columns first — Starting when the app's published version has a workflow, else started and

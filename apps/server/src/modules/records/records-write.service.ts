@@ -10,7 +10,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { AppError, conflict } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppAccess, requireGranted, versionDefinition, type RecordAppAccess } from './record-access.ts';
 import { prepareRecordValues } from './record-prepare.ts';
 import { recallApp, rememberApp, type CachedApp } from './record-app-cache.ts';
@@ -24,8 +24,7 @@ import {
   visibleRow,
 } from './record-views.ts';
 import { completedAtOnce, hasRunnableWorkflow, submissionColumns } from './record-workflow.ts';
-import type { JobEffects } from '../workflow/workflow-runner.ts';
-import { actingTask, resubmitRecord, startInstance } from '../workflow/workflow-start.ts';
+import { type JobEffects, actingTask, resubmitRecord, startInstance } from '../workflow/index.ts';
 import {
   findRecord,
   insertRecord,

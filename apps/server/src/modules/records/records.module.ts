@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import type { Config } from '../../platform/config/config.ts';
 import type { ModuleDeps } from '../module-deps.ts';
-import type { JobEffects } from '../workflow/workflow-runner.ts';
+import type { JobEffects } from '../workflow/index.ts';
 import { recordCommentRoutes } from './record-comments.routes.ts';
 import { createRecordCommentsService } from './record-comments.service.ts';
 import { recordRoutes } from './records.routes.ts';

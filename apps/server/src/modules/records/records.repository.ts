@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { appResource } from '@formloop/domain';
-import { grantedSql } from '../access/access.repository.ts';
+import { grantedSql } from '../access/index.ts';
 import {
   compileStatement,
   type BoundStatement,

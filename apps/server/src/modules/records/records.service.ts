@@ -3,7 +3,7 @@ import type { ModuleDefinition } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import {
   draftOpenTo,
   recordAppAccess,
@@ -22,7 +22,7 @@ import {
   visibleRow,
 } from './record-views.ts';
 import { deleteRecords, findRecord, lockRecords, type RecordStub } from './records.repository.ts';
-import { taskAtRecord } from '../workflow/workflow-start.ts';
+import { taskAtRecord } from '../workflow/index.ts';
 
 // Reading an app's form and one record, and deleting records (spec §7 EntryModule).
 

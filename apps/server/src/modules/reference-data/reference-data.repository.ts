@@ -2,11 +2,9 @@ import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
 import { referenceCategories, referenceLists } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { nameTakenIn } from '../../platform/database/unique-name.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
 // Lists and categories. Tenant first, and filtered on it, like every repository (RLS is the second wall).
-
-/** `value` as a LIKE pattern matching it anywhere, with its own % and _ taken literally. */
-export const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const listInTenant = (tenantId: string) => eq(referenceLists.tenantId, tenantId);
 

@@ -9,6 +9,7 @@ import {
   type SaveReferenceListCommand,
 } from '@formloop/contracts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 import * as repo from './reference-data.repository.ts';
 import type { ListRow } from './reference-data.repository.ts';
 import * as rowsRepo from './reference-rows.repository.ts';
@@ -19,7 +20,6 @@ import {
   changedRows,
   duplicateCategory,
   duplicateKeyName,
-  isUniqueViolation,
   joinCategories,
   lockList,
   missingRow,

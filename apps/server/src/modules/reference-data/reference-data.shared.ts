@@ -11,7 +11,7 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './reference-data.repository.ts';
 import type { ListRow } from './reference-data.repository.ts';
 import type { RowRecord } from './reference-rows.repository.ts';
@@ -25,15 +25,6 @@ export const duplicateKeyName = () => conflict(REFERENCE_DATA_MESSAGES.duplicate
 export const duplicateCategory = () => conflict(REFERENCE_DATA_MESSAGES.duplicateCategory);
 export const tooManyValues = (field: string) =>
   badRequest(referenceMessage.tooManyValues(), [{ field, message: referenceMessage.tooManyValues() }]);
-
-/** The unique index on lower(name) answers a race two pre-checks both passed; drizzle may wrap it. */
-export function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 export type Ctx = CallContext;
 export type Auth = RequestAuth;

@@ -12,6 +12,7 @@ import { codePointLength, validateName } from '@formloop/domain';
 import { parse } from 'csv-parse/sync';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 import * as repo from './reference-data.repository.ts';
 import type { ListRow } from './reference-data.repository.ts';
 import * as rowsRepo from './reference-rows.repository.ts';
@@ -19,7 +20,6 @@ import type { NewRow, RowRecord } from './reference-rows.repository.ts';
 import {
   auditList,
   duplicateKeyName,
-  isUniqueViolation,
   lockList,
   resolveCategories,
   snapshot,

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, ilike, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import { referenceListRows } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { containsPattern } from './reference-data.repository.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
 // The ordered rows (values) of one list. Tenant first, then list, like every repository.
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { canUseSettings, type PermissionAction } from '@formloop/domain';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { forbidden, unauthenticated } from '../../platform/http/errors.ts';
-import { isGranted } from '../access/access.repository.ts';
+import { isGranted } from '../access/index.ts';
 
 /**
  * Route guards on the permission matrix, for routes whose access a role decides (apps and their

@@ -10,22 +10,14 @@ import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { appCatalogue, checkGrants, grantLines, matrixErrors, menuCatalogue } from './role-catalogue.ts';
 import * as repo from './role.repository.ts';
 import type { GrantRow, MemberRow, RoleView } from './role.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const ENTITY = 'role';
-
-/** The unique index on lower(name) answers a race two pre-checks both passed; drizzle may wrap it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const duplicate = () => conflict(ROLE_MESSAGES.duplicateName);
 const missing = () => notFound(ROLE_MESSAGES.notFound);

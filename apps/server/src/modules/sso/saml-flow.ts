@@ -3,7 +3,7 @@ import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@n
 import { MESSAGES } from '@formloop/domain';
 import type { TokenService } from '../../platform/auth/tokens.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import { sha256 } from '../identity/credentials.ts';
+import { sha256 } from '../identity/index.ts';
 import type { ProviderIdentity } from './sso-sign-in.service.ts';
 import { SsoRefusal } from './sso-sign-in.service.ts';
 import { serviceProvider, type TenantSso } from './sso-settings.service.ts';

@@ -17,7 +17,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { SecretSealer } from '../../platform/auth/sealed-secret.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import { describeFailure, discoverProvider, isUnreachable } from './oidc-discovery.ts';
 import {
   MetadataError,

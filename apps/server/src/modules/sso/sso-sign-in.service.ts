@@ -3,13 +3,18 @@ import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { TokenService } from '../../platform/auth/tokens.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { hashPassword, newSecret, newSecurityStamp } from '../identity/credentials.ts';
-import type { CallContext, IdentityDeps } from '../identity/identity.context.ts';
-import * as identityRepo from '../identity/identity.repository.ts';
-import type { UserRow } from '../identity/identity.repository.ts';
-import { createSessionOpening, type SignInOutcome } from '../identity/session-opening.ts';
-import { auditView, requireSeat } from '../users/users-rules.ts';
-import * as usersRepo from '../users/users.repository.ts';
+import {
+  hashPassword,
+  newSecret,
+  newSecurityStamp,
+  type IdentityDeps,
+  identityRepo,
+  type UserRow,
+  createSessionOpening,
+  type SignInOutcome,
+} from '../identity/index.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { auditView, requireSeat, usersRepo } from '../users/index.ts';
 import type { TenantSso } from './sso-settings.service.ts';
 import * as repo from './sso.repository.ts';
 

@@ -1,7 +1,7 @@
 import { and, eq, lt, sql } from 'drizzle-orm';
 import { ssoSamlRequests, tenantSsoSettings, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import type { UserRow } from '../identity/identity.repository.ts';
+import type { UserRow } from '../identity/index.ts';
 
 export type SsoSettingsRow = typeof tenantSsoSettings.$inferSelect;
 

@@ -24,8 +24,8 @@ import {
   readCookie,
   setPending2faCookie,
   setSessionCookie,
-} from '../identity/identity-cookies.ts';
-import type { SignInOutcome } from '../identity/session-opening.ts';
+  type SignInOutcome,
+} from '../identity/index.ts';
 import { OIDC_ATTEMPT_TTL_SECONDS, type OidcFlow } from './oidc-flow.ts';
 import { SAML_BROWSER_COOKIE, SAML_REQUEST_TTL_MS, type SamlFlow } from './saml-flow.ts';
 import type { SsoSettingsService } from './sso-settings.service.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../platform/config/config.ts';
 import type { ModuleDeps } from '../module-deps.ts';
-import type { JobEffects } from '../workflow/workflow-runner.ts';
+import type { JobEffects } from '../workflow/index.ts';
 import { createScheduleRunner, startScheduleTicker } from './schedule-runner.ts';
 import { taskSchedulerRoutes } from './task-scheduler.routes.ts';
 import { createTaskSchedulerService } from './task-scheduler.service.ts';

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { SCHEDULE_SORT_COLUMNS, ScheduleOutcome, ScheduleStatus } from '@formloop/contracts';
 import type { UserKind } from '@formloop/domain';
 import type { Db, TenantTx } from '../../platform/database/tenant-db.ts';
+import { containsPattern, rowsOf } from '../../platform/database/sql-helpers.ts';
 
 // Schedules and their activity log (tables task_schedules, task_schedule_activities). Tenant first,
 // and filtered on it (RLS is the second wall); joined users are matched on the tenant too.
@@ -38,12 +39,6 @@ export interface ActivityRecord {
 }
 
 export type ScheduleSortColumn = (typeof SCHEDULE_SORT_COLUMNS)[number];
-
-const rowsOf = async <T>(tx: TenantTx, query: SQL): Promise<T[]> =>
-  (await tx.execute<T & Record<string, unknown>>(query)).rows as T[];
-
-/** `value` as an ILIKE pattern matching it anywhere, its own %, _ and \ taken literally. */
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SCHEDULE_COLUMNS = sql`s.id, s.tenant_id, s.module_id, s.name, s.cron, s.time_zone, s.status,
   s.record_values, s.submit, s.run_as, ru.fullname AS run_as_name, s.next_run_at, s.last_run_at,

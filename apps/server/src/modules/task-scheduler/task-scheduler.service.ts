@@ -20,12 +20,16 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { findPreference } from '../organization/organization.repository.ts';
-import { acceptTimeZone } from '../profile/time-zones.ts';
-import { recordAppAccess, requireGranted, type RecordAppAccess } from '../records/record-access.ts';
-import { prepareRecordValues } from '../records/record-prepare.ts';
-import { auditValues } from '../records/record-views.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { findPreference } from '../organization/index.ts';
+import { acceptTimeZone } from '../profile/index.ts';
+import {
+  recordAppAccess,
+  requireGranted,
+  type RecordAppAccess,
+  prepareRecordValues,
+  auditValues,
+} from '../records/index.ts';
 import { nextRunAfter, nextRuns, parseSchedule, type CronSchedule } from './schedule-timing.ts';
 import { toActivity, toScheduleDetail, toScheduleRow } from './schedule-views.ts';
 import * as repo from './task-scheduler.repository.ts';

@@ -1,14 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
+import { containsPattern, rowsOf } from '../../platform/database/sql-helpers.ts';
 
 // The directory reads of the task lookups (LookupAssignee, LookupAssigneeByRecord) and the facts the
 // task lists check (a user, a record). Tenant first, and filtered on it (RLS is the second wall).
-
-const rowsOf = async <T>(tx: TenantTx, query: SQL): Promise<T[]> =>
-  (await tx.execute<T & Record<string, unknown>>(query)).rows as T[];
-
-/** `value` as an ILIKE pattern matching it anywhere, its own %, _ and \ taken literally. */
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 export interface DirectoryFilter {
   search: string;

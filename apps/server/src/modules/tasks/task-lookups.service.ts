@@ -15,10 +15,10 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
-import { appOr404, maySee } from '../apps/app-access.ts';
-import { lookupActiveUsers } from '../app-settings/app-settings.repository.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { draftOpenTo, recordAppOr404 } from '../records/record-access.ts';
+import { appOr404, maySee } from '../apps/index.ts';
+import { lookupActiveUsers } from '../app-settings/index.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { draftOpenTo, recordAppOr404 } from '../records/index.ts';
 import { findRecordStub, lookupRoles, lookupTeams, takesPartIn } from './task-lookups.repository.ts';
 
 // The workflow's lookups (spec §7 "Scheduler, workflow, lookups"): the designer's approver picker,

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { TASK_SORT_COLUMNS } from '@formloop/contracts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import type { AppScope } from '../apps/apps-list.repository.ts';
+import { containsPattern, rowsOf } from '../../platform/database/sql-helpers.ts';
+import type { AppScope } from '../apps/index.ts';
 
 // Task lists, the badge count and one task with what its detail needs (spec §3 task list columns,
 // §7 /api/Task/*). Tenant first, and filtered on it (RLS is the second wall); joined rows are matched
@@ -55,12 +56,6 @@ export interface RawTaskRow {
   record_data?: Record<string, unknown>;
   record_version?: number;
 }
-
-const rowsOf = async <T>(tx: TenantTx, query: SQL): Promise<T[]> =>
-  (await tx.execute<T & Record<string, unknown>>(query)).rows as T[];
-
-/** `value` as an ILIKE pattern matching it anywhere, its own %, _ and \ taken literally. */
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const SORT_SQL: Record<TaskSortColumn, SQL> = {
   display_name: sql`lower(m.display_name)`,

@@ -15,12 +15,12 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { forbidden, notFound } from '../../platform/http/errors.ts';
-import { visibleScope } from '../apps/app-access.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { taskFormAppOr404, versionDefinition } from '../records/record-access.ts';
-import { findTeam } from '../teams/teams.repository.ts';
-import { teamsOfUser } from '../users/users.repository.ts';
-import { pinnedDefinitionOf } from '../workflow/workflow-runner.ts';
+import { visibleScope } from '../apps/index.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { taskFormAppOr404, versionDefinition } from '../records/index.ts';
+import { findTeam } from '../teams/index.ts';
+import { teamsOfUser } from '../users/index.ts';
+import { pinnedDefinitionOf } from '../workflow/index.ts';
 import { userExists } from './task-lookups.repository.ts';
 import {
   findTaskDetail,

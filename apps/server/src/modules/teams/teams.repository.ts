@@ -3,11 +3,9 @@ import type { TeamSortColumn } from '@formloop/contracts';
 import { teamMembers, teams, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { nameTakenIn } from '../../platform/database/unique-name.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
 // Tenant first, and filtered on it, like every repository (RLS is the second wall).
-
-/** `value` as a LIKE pattern matching it anywhere, with its own % and _ taken literally. */
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 const teamInTenant = (tenantId: string) => eq(teams.tenantId, tenantId);
 // The lead is joined within the tenant, so an id naming another tenant's user never lends its name.

@@ -13,10 +13,11 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './teams.repository.ts';
 import type { MemberRow, TeamRow } from './teams.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const ENTITY = 'team';
 
@@ -24,15 +25,6 @@ const missingTeam = () => notFound(TEAM_MESSAGES.notFound);
 const missingUser = () => notFound(TEAM_MESSAGES.userNotFound);
 const duplicate = () => conflict(TEAM_MESSAGES.duplicateName);
 const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
-
-/** The unique index on lower(name) answers a race two pre-checks both passed; drizzle may wrap it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 const toRecord = (row: TeamRow): TeamRecord => ({
   id: row.id,

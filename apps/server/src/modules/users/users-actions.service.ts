@@ -1,8 +1,7 @@
 import { usersMessage, type ManagedUser, type UserRolesResult } from '@formloop/contracts';
 import type { UserKind } from '@formloop/domain';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
-import { newSecurityStamp } from '../identity/credentials.ts';
-import * as identityRepo from '../identity/identity.repository.ts';
+import { newSecurityStamp, identityRepo } from '../identity/index.ts';
 import { issueSetPasswordToken, sendAdminReset, setPasswordLink } from './users-mail.ts';
 import {
   auditUser,

@@ -1,7 +1,6 @@
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { newSecret, sha256 } from '../identity/credentials.ts';
-import * as identityRepo from '../identity/identity.repository.ts';
+import { newSecret, sha256, identityRepo } from '../identity/index.ts';
 
 // Set-password links for invitations and administrator-requested resets. They are the identity
 // module's single-use password-reset tokens (same table, same /reset-password page and

@@ -18,6 +18,7 @@ import type { UserKind } from '@formloop/domain';
 import { roles, sessions, teamMembers, teams, tenants, userRoles, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { nameTakenIn } from '../../platform/database/unique-name.ts';
+import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
 // Tenant first, and filtered on it, like every repository (RLS is the second wall). Reading and
 // locking single users, updating them and revoking their sessions reuse identity.repository.ts.
@@ -95,9 +96,6 @@ export async function insertUser(
 }
 
 // ---- the list ----
-
-/** `value` as a LIKE pattern matching it anywhere, with its own % and _ taken literally. */
-const containsPattern = (value: string) => `%${value.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 // Names sort by lower(...), which the unique index on (tenant_id, lower(username)) serves directly.
 const SORT_COLUMNS: Record<UserSortColumn, SQL | AnyColumn> = {

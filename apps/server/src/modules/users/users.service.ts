@@ -17,9 +17,8 @@ import {
   seatsLeft,
 } from '@formloop/domain';
 import { AppError, conflict } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { hashPassword, newSecret, newSecurityStamp } from '../identity/credentials.ts';
-import * as identityRepo from '../identity/identity.repository.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { hashPassword, newSecret, newSecurityStamp, identityRepo } from '../identity/index.ts';
 import { INVITE_TTL_MINUTES, issueSetPasswordToken, sendInvitation, setPasswordLink } from './users-mail.ts';
 import {
   auditUser,
@@ -35,15 +34,7 @@ import {
 } from './users-rules.ts';
 import * as repo from './users.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-
-/** The unique index on lower(username) answers a race two pre-checks both passed; drizzle may wrap it. */
-function isUniqueViolation(error: unknown): boolean {
-  for (let cause = error, depth = 0; cause && depth < 4; depth += 1) {
-    if ((cause as { code?: unknown }).code === '23505') return true;
-    cause = (cause as { cause?: unknown }).cause;
-  }
-  return false;
-}
+import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const duplicate = () => conflict(usersMessage('duplicateUsername'));
 

@@ -1,7 +1,6 @@
 import { notificationContent, notificationParamsRecord } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { notifyUsers } from '../notifications/notification.service.ts';
-import type { NewNotification } from '../notifications/notification.repository.ts';
+import { notifyUsers, type NewNotification } from '../notifications/index.ts';
 import { buildEventMails, EVENT_MAIL_QUEUE, EVENT_MAIL_RETRY_LIMIT, mailEvents } from './event-mail.ts';
 import {
   planComment,

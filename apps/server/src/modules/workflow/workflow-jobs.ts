@@ -12,7 +12,7 @@ import { OUTCOME } from '@formloop/workflow';
 import { connectionOf, type TenantDb, type TenantTx } from '../../platform/database/tenant-db.ts';
 import { executorOf } from '../../platform/jobs/job-queue.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { RemoteError, remoteFetch, type FetchPolicy } from '../record-lookups/remote-fetch.ts';
+import { RemoteError, remoteFetch, type FetchPolicy } from '../../platform/outbound/remote-fetch.ts';
 import {
   pinnedDefinitionOf,
   runTransition,

@@ -11,8 +11,7 @@ import {
   type WorkflowEvent,
 } from '@formloop/workflow';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import type { CreatedTask } from '../workflow-notices/notice-plan.ts';
-import { noticeTransition, type JobEnqueue } from '../workflow-notices/workflow-notices.service.ts';
+import { type CreatedTask, noticeTransition, type JobEnqueue } from '../workflow-notices/index.ts';
 import {
   cancelOpenTasks,
   insertHistory,

@@ -3,7 +3,7 @@ import { initialState, parseDefinition, type InstanceState } from '@formloop/wor
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { conflict, forbidden, notFound } from '../../platform/http/errors.ts';
-import type { AppRow } from '../apps/apps.repository.ts';
+import type { AppRow } from '../apps/index.ts';
 import { pinnedDefinitionOf, runTransition, type JobEffects } from './workflow-runner.ts';
 import {
   completeTask,

@@ -1,8 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import { requireTenant } from '../tenancy/tenant-resolver.ts';
 
+/** Who is asking, from where: passed from the route into every service call. */
+export interface CallContext {
+  tenantId: string;
+  requestId: string;
+  userAgent: string | null;
+  ipAddress: string | null;
+}
+
 /** The tenant, request id and client of a request, for services; 404 when the host names no tenant. */
-export function callContext(request: FastifyRequest) {
+export function callContext(request: FastifyRequest): CallContext {
   const tenant = requireTenant(request.tenant);
   return {
     tenantId: tenant.id,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, PROFILE_MESSAGES, SECURITY_QUESTION_KEYS, profileMessage } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
-import { verifyPassword } from '../../identity/credentials.ts';
+import { verifyPassword } from '../../identity/index.ts';
 import { normaliseAnswer } from '../security-questions.service.ts';
 
 let server: TestServer;

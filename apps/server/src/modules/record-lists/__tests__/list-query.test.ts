@@ -5,7 +5,7 @@ import { RECORDS_MESSAGES } from '@formloop/contracts';
 import type { ModuleDefinition } from '@formloop/domain';
 import { renderPlainSql } from '../../../platform/database/sql-text.ts';
 import { AppError } from '../../../platform/http/errors.ts';
-import { RECORD_SELECT } from '../../records/record-row.ts';
+import { RECORD_SELECT } from '../../records/index.ts';
 import {
   allRowsSql,
   buildListQuery,

@@ -3,7 +3,7 @@ import type { RecordRow } from '@formloop/contracts';
 import type { ModuleDefinition } from '@formloop/domain';
 import { contentDisposition } from '../record-export.service.ts';
 import { csvCell, exportCells, exportColumns, userIdsOf } from '../record-export-cells.ts';
-import { ListColumns } from '../record-query/list-columns.ts';
+import { ListColumns } from '../../records/index.ts';
 
 // What each export cell shows, and the download's name.
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { RECORDS_MESSAGES, RECORDS_PATHS, recordPath } from '@formloop/contracts';
 import { deriveRecordStatus } from '@formloop/domain';
-import { STATUS_SQL } from '../record-query/list-columns.ts';
+import { STATUS_SQL } from '../../records/index.ts';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
 import { P, saveForm } from '../../apps/__tests__/app-fixtures.ts';
 import {

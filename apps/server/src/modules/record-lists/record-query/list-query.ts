@@ -1,9 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { COMPLETE_ACTIVITY_ID, START_ACTIVITY_ID, type ModuleDefinition } from '@formloop/domain';
-import { RECORD_SELECT, RECORD_USER_JOINS } from '../../records/record-row.ts';
-import { escapeLike } from './filter-values.ts';
-import { filterSql, type ListFilter } from './filter-sql.ts';
-import { ListColumns } from './list-columns.ts';
+import {
+  RECORD_SELECT,
+  RECORD_USER_JOINS,
+  filterSql,
+  type ListFilter,
+  ListColumns,
+} from '../../records/index.ts';
+import { escapeLike } from '../../../platform/database/sql-helpers.ts';
 
 // A data table request (spec §3) over one app's records as parametrised SQL: the scope (the app,
 // submitted records or the caller's drafts), the filters, the global search, the order (id breaks

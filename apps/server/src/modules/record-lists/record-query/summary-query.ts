@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { RecordSummary } from '@formloop/contracts';
-import { STATUS_SQL } from './list-columns.ts';
+import { STATUS_SQL } from '../../records/index.ts';
 import { EXACT_COUNT_LIMIT, LIST_SOURCE } from './list-query.ts';
 
 // summary/{moduleId}: the app's submitted entries by derived status (spec §4). Small apps are

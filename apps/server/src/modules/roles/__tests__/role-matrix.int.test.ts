@@ -5,7 +5,7 @@ import { flagsForKind, menuResource, type UserKind } from '@formloop/domain';
 import { createTestServer, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import { createTenantDb, type TenantDb } from '../../../platform/database/tenant-db.ts';
 import { registerErrorHandler } from '../../../platform/http/error-handler.ts';
-import { grantedResources } from '../../access/access.repository.ts';
+import { grantedResources } from '../../access/index.ts';
 import { createGrantCheck } from '../role-check.ts';
 import {
   CATALOGUE,

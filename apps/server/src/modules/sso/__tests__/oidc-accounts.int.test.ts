@@ -9,7 +9,7 @@ import {
   type OidcPeer,
   type OidcPeerAccount,
 } from '../../../../test/oidc-provider-peer.ts';
-import { generateTotp, newTotpSecret } from '../../identity/totp.ts';
+import { generateTotp, newTotpSecret } from '../../identity/index.ts';
 
 // Which of our accounts a provider's user becomes (issue 9): the username claim, else exactly one
 // e-mail, else a just-in-time account when the tenant allows it; disabled accounts stay out, and the

@@ -4,7 +4,7 @@ import { API_PATHS, SSO_PATHS } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { createTestServer, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import { createTestSamlIdp, type TestSamlIdp } from '../../../../test/saml-idp.ts';
-import { generateTotp, newTotpSecret } from '../../identity/totp.ts';
+import { generateTotp, newTotpSecret } from '../../identity/index.ts';
 import { setSeats } from '../../users/__tests__/users-fixtures.ts';
 import { expectRefused, expectSignedIn, saveSamlSettings, signInThroughIdp } from './saml-fixtures.ts';
 

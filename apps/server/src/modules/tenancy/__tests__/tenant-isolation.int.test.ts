@@ -2,7 +2,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '@formloop/domain';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
-import { generateTotp, newTotpSecret } from '../../identity/totp.ts';
+import { generateTotp, newTotpSecret } from '../../identity/index.ts';
 
 let server: TestServer;
 let acmeId: string;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import { startSmtpCapture } from '../../../../test/smtp-capture.ts';
-import { generateTotp } from '../../identity/totp.ts';
+import { generateTotp } from '../../identity/index.ts';
 import { P, auditRows, expectNoSecrets, linkIn, setSeats } from './users-fixtures.ts';
 
 let server: TestServer;

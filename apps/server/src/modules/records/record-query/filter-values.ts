@@ -35,9 +35,6 @@ export const PARAM_TYPE: Record<ColumnKind, ParamType> = {
 
 const NUMERIC = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 
-/** Escapes LIKE's wildcards (%, _) and its escape character (\) in people's text. */
-export const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** Text a person typed or picked: strings as they are, numbers and booleans written out. */
 export function asText(value: unknown, field: string): string {
   if (typeof value === 'string') return value;

@@ -17,7 +17,7 @@ import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
 import { callContext } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
-import type { createWorkflowActionsService } from './workflow-actions.service.ts';
+import type { createWorkflowActionsService } from './task-actions.service.ts';
 import type { createWorkflowHistoryService } from './workflow-history.service.ts';
 
 const tags = ['workflow'];

@@ -6,11 +6,11 @@ import {
   asLength,
   asText,
   badFilterValue,
-  escapeLike,
   scalarValue,
   valueList,
   type ParamType,
 } from './filter-values.ts';
+import { escapeLike } from '../../../platform/database/sql-helpers.ts';
 
 // The nineteen filter operators of spec §3 as SQL over one list column. Every value is a bound
 // parameter; LIKE patterns escape people's %, _ and \. ignoreCase compares text case-insensitively

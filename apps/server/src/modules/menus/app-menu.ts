@@ -1,7 +1,7 @@
 import type { AppMenuEntry } from '@formloop/contracts';
 import { canUseSettings, type flagsForKind } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { storedAppMenu } from '../menus/menu-sidebar.ts';
+import { storedAppMenu } from './menu-sidebar.ts';
 
 type Flags = ReturnType<typeof flagsForKind>;
 

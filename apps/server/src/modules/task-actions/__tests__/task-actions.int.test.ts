@@ -23,7 +23,7 @@ import {
   steps,
   tasksOf,
   user,
-} from './workflow-fixtures.ts';
+} from '../../workflow/__tests__/workflow-fixtures.ts';
 
 // A two-step approval app through the HTTP API on a real PostgreSQL: submit starts the workflow,
 // tasks go to the approvers, reject returns the entry to its initiator, resubmit runs it again,

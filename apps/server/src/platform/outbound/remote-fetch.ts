@@ -7,7 +7,8 @@ import { pipeline } from 'node:stream/promises';
 import zlib from 'node:zlib';
 import { isPublicAddress } from './remote-address.ts';
 
-// The server side of RemoteUrl: one HTTP exchange with an external service, on the server's
+// The outbound HTTP client (RemoteUrl's proxy, the workflow's HTTP activity, the connectors to come):
+// one HTTP exchange with an external service, on the server's
 // terms. Only http(s); the host is resolved first and every address it resolves to must be public
 // (unless allowPrivate), and the connection is pinned to those checked addresses, so a second DNS
 // answer cannot swap in an internal one. Redirects are followed by hand, each hop checked again.

@@ -2,10 +2,9 @@ import type { WorkflowHistoryEntry } from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { recordAppAccess } from '../records/record-access.ts';
-import { recordMissing, recordOfApp } from '../records/record-views.ts';
-import { recordHistory, type HistoryRecordRow } from './workflow.repository.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { recordAppAccess, recordMissing, recordOfApp } from '../records/index.ts';
+import { recordHistory, type HistoryRecordRow } from '../workflow/index.ts';
 
 // {moduleId}/workflowhistory (spec §3 workflow history entry): every step of the record's workflow,
 // for everyone who may see the record (an assignee of one of its tasks too).

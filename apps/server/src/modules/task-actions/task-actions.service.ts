@@ -12,18 +12,15 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
-import type { CallContext } from '../identity/identity.context.ts';
-import { noticeReassignment } from '../workflow-notices/workflow-notices.service.ts';
-import { recordAppAccess } from '../records/record-access.ts';
-import { recordOfApp } from '../records/record-views.ts';
+import type { CallContext } from '../../platform/http/call-context.ts';
+import { noticeReassignment } from '../workflow-notices/index.ts';
+import { recordAppAccess, recordOfApp } from '../records/index.ts';
 import {
   pinnedDefinitionOf,
   recordWorkflowStatus,
   runTransition,
   type JobEffects,
   type TransitionFacts,
-} from './workflow-runner.ts';
-import {
   completeTask,
   findTask,
   insertHistory,
@@ -36,7 +33,7 @@ import {
   userNames,
   type InstanceRow,
   type TaskRow,
-} from './workflow.repository.ts';
+} from '../workflow/index.ts';
 
 // Task actions (spec §4, §7 under /api/EntryModule/): approve/reject, reassign (by the assignee, by
 // an administrator, many at once), send back, withdraw, restart. Each is one transaction that first

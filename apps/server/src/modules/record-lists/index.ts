@@ -1,0 +1,6 @@
+// The public surface of modules/record-lists: other modules, app.ts and tests of other modules import
+// only from here (eslint: no-restricted-imports); the other files of this folder are its own.
+// Record lists: datatables, summary, export, table configuration, per-app list indexes.
+
+export { registerRecordListsModule } from './record-lists.module.ts';
+export { ensureRecordIndexes, recordIndexRemover, recordIndexScheduler } from './record-indexes.ts';

@@ -27,6 +27,7 @@ const ORIGIN = 'http://acme.formloop.test';
 const saved: SsoSettings = {
   saml: {
     enabled: true,
+    displayName: '',
     metadataUrl: '',
     metadataXml: '',
     entryPoint: 'https://idp.acme.test/sso',

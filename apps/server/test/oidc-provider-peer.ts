@@ -17,7 +17,7 @@ export interface OidcPeerAccount {
   /** What the user types at the provider; also the subject (`sub`). */
   login: string;
   password: string;
-  claims: { preferred_username?: string; email?: string; name?: string };
+  claims: { preferred_username?: string; email?: string; name?: string; email_verified?: boolean };
 }
 
 export interface OidcPeerOptions {

@@ -34,6 +34,13 @@ export interface TestSamlResponseOptions {
   subjectNotOnOrAfter?: Date;
   /** Answer another request id than the one in the AuthnRequest ('' leaves InResponseTo empty). */
   inResponseTo?: string;
+  /**
+   * What the IdP signs: the Response and its Assertion ('both', the default), the Assertion alone
+   * (Entra ID's default), or the Response alone.
+   */
+  signing?: 'both' | 'assertion' | 'response';
+  /** The Audience the assertion is meant for; defaults to the SP's entity id. */
+  audience?: string;
 }
 
 export interface TestSamlResponse {
@@ -137,8 +144,13 @@ export async function createTestSamlIdp(
   ): Promise<TestSamlResponse> {
     const idp = identityProvider();
     // wantMessageSigned signs the whole Response; the SP metadata's WantAssertionsSigned="true" signs
-    // the Assertion too, which is what a service provider demanding both needs.
-    const sp = samlify.ServiceProvider({ metadata: spMetadataXml, wantMessageSigned: true });
+    // the Assertion (samlify reads it from the metadata, so a Response-only signature needs it off).
+    const signing = responseOptions.signing ?? 'both';
+    const metadata =
+      signing === 'response'
+        ? spMetadataXml.replace('WantAssertionsSigned="true"', 'WantAssertionsSigned="false"')
+        : spMetadataXml;
+    const sp = samlify.ServiceProvider({ metadata, wantMessageSigned: signing !== 'assertion' });
     const query = Object.fromEntries(new URL(redirectUrl).searchParams);
     if (!query['SAMLRequest']) throw new Error(`no SAMLRequest in ${redirectUrl}`);
     const parsed = await idp.parseLoginRequest(sp, 'redirect', { query });
@@ -168,7 +180,7 @@ export async function createTestSamlIdp(
             ID: `_${randomUUID()}`,
             AssertionID: `_${randomUUID()}`,
             Destination: acsUrl,
-            Audience: sp.entityMeta.getEntityID(),
+            Audience: responseOptions.audience ?? sp.entityMeta.getEntityID(),
             SubjectRecipient: acsUrl,
             Issuer: entityId,
             IssueInstant: instant,

@@ -15,6 +15,8 @@ export const SSO_PATHS = {
   settings: '/api/sso/settings',
   /** Administrators: checks the given (unsaved) settings of one provider against the provider. */
   test: '/api/sso/test',
+  /** Administrators: the tenant's last refused sign-ins, newest first, with their cause. */
+  failures: '/api/sso/failures',
 } as const;
 
 /** The cookie that carries an OpenID Connect attempt's PKCE verifier, state and nonce. */

@@ -16,8 +16,9 @@ import { envelope } from './envelope.ts';
 // Both ends of a flow answer with a 302:
 //   signed in       → /authentication/sso?ReturnUrl=/x               (fl_session cookie set)
 //   second factor   → /authentication/sso?ReturnUrl=/x&twoFactor=1   (fl_2fa cookie set)
-//   refused         → /authentication/login?status=<message>&ReturnUrl=/x  (message: MESSAGES.sso*,
-//                     or MESSAGES.accountDisabled; the login page shows it in its status banner)
+//   refused         → /authentication/login?status=<key>&ReturnUrl=/x  (key: a LOGIN_STATUS_KEYS entry,
+//                     MESSAGES.sso* or accountDisabled; the login page shows its translation, and a
+//                     generic failure text for any value that is not one of ours)
 // (ReturnUrl is left off when it is '/'.) /authentication/sso then trades the session cookie for
 // the session token exactly as the password sign-in does.
 
@@ -39,7 +40,8 @@ export const SSO_MESSAGES = {
   samlEntryPointUnreachable: 'The identity provider’s sign-in URL could not be reached.',
   samlTestSucceeded:
     'The identity provider’s settings are complete and its certificate is valid until {validTo}.',
-  oidcTestSucceeded: 'Discovered {issuer}; its authorization and token endpoints are reachable.',
+  oidcTestSucceeded: 'Discovered {issuer}; its token endpoint accepted the client id and secret.',
+  oidcClientRejected: 'The provider refused the client id or secret: {reason}',
 } as const;
 export type SsoMessageKey = keyof typeof SSO_MESSAGES;
 
@@ -53,6 +55,8 @@ const text = (max: number) => z.string().trim().max(max);
 
 export const samlSettingsSchema = z.object({
   enabled: z.boolean(),
+  /** The login page's SAML button label, e.g. "Contoso staff"; empty: 'SAML'. */
+  displayName: text(100).default(''),
   /** Where the IdP publishes its metadata; read on save to fill entry point, certificate and entity id. */
   metadataUrl: text(2000).default(''),
   /** The IdP's metadata pasted as XML (used instead of the URL when given). */
@@ -65,7 +69,10 @@ export const samlSettingsSchema = z.object({
   idpEntityId: text(500).default(''),
   /** Our entity id at this IdP; empty means the tenant's metadata URL. */
   spEntityId: text(500).default(''),
-  /** Attribute names; 'nameID' means the subject's NameID. */
+  /**
+   * Attribute names; 'nameID' means the subject's NameID. Whatever the e-mail attribute is, a user is
+   * also matched by the usual e-mail claims and by a NameID that is an e-mail (server: identity-claims.ts).
+   */
   usernameAttribute: text(200).default('nameID'),
   emailAttribute: text(200).default('email'),
   fullNameAttribute: text(200).default('displayName'),
@@ -129,6 +136,53 @@ export const ssoProvidersSchema = z.object({
   oidc: z.boolean(),
   /** The OpenID Connect provider's display name (empty: the generic 'third-party account' label). */
   oidcDisplayName: z.string(),
+  /** The SAML button's label (empty: the generic 'SAML' label). */
+  samlDisplayName: z.string(),
 });
 export type SsoProviders = z.infer<typeof ssoProvidersSchema>;
 export const ssoProvidersResponseSchema = envelope(ssoProvidersSchema);
+
+/**
+ * Why a single sign-on was refused, as the administrator reads it on the settings page ('last
+ * failures', sso:failures.cause.<key>) and in the audit trail (entity sso_sign_in, action failed).
+ */
+export const SSO_FAILURE_CAUSES = [
+  /** The provider refused our client id or secret (OIDC token endpoint: invalid_client). */
+  'clientRejected',
+  /** The answer's validity window does not contain our clock (expired, not yet valid). */
+  'clockSkew',
+  /** The answer is meant for another audience (SAML Audience, OIDC aud). */
+  'audience',
+  /** The answer comes from another issuer than the configured one. */
+  'issuer',
+  /** The signature is missing or does not verify with the configured certificate or keys. */
+  'signature',
+  /** The answer was used before, or answers no request of ours. */
+  'replayed',
+  /** The answer reached another browser than the one that started, or the attempt had expired. */
+  'attemptInvalid',
+  /** The provider said no (e.g. the user cancelled or is not assigned to the application). */
+  'providerError',
+  /** The provider could not be reached. */
+  'unreachable',
+  /** No user here matches the identity and accounts are not created at sign-in. */
+  'unknownUser',
+  'accountDisabled',
+  /** A new account needed a licence and none is free. */
+  'noSeat',
+  'other',
+] as const;
+export type SsoFailureCause = (typeof SSO_FAILURE_CAUSES)[number];
+
+export const ssoFailureSchema = z.object({
+  id: z.string(),
+  occurredOn: z.string(),
+  provider: z.enum(SSO_PROVIDERS),
+  cause: z.enum(SSO_FAILURE_CAUSES),
+  /** Who the provider vouched for, when it got that far (username or e-mail). */
+  subject: z.string(),
+  /** The library's or provider's own words, for the administrator (English, technical). */
+  detail: z.string(),
+});
+export type SsoFailure = z.infer<typeof ssoFailureSchema>;
+export const ssoFailuresResponseSchema = envelope(z.array(ssoFailureSchema));

@@ -40,3 +40,4 @@ export * from './records/record-values.ts';
 export * from './records/sequence.ts';
 export * from './notifications/notification-types.ts';
 export * from './auth/return-url.ts';
+export * from './auth/login-status.ts';

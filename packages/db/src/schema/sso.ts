@@ -36,3 +36,21 @@ export const ssoSamlRequests = pgTable(
     index('sso_saml_requests_created_idx').on(t.tenantId, t.createdOn),
   ],
 );
+
+/**
+ * The tenant's last refused single sign-ons (issue 22): what the administrator reads on the settings
+ * page. Only the newest few per tenant are kept (the audit log keeps every one).
+ */
+export const ssoSignInFailures = pgTable(
+  'sso_sign_in_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    provider: text('provider').notNull(),
+    cause: text('cause').notNull(),
+    subject: text('subject').notNull().default(''),
+    detail: text('detail').notNull().default(''),
+    occurredOn: timestamp('occurred_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sso_sign_in_failures_tenant_time_idx').on(t.tenantId, t.occurredOn)],
+);

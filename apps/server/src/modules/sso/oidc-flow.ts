@@ -1,17 +1,12 @@
 import * as client from 'openid-client';
-import { MESSAGES } from '@formloop/domain';
 import type { TokenService } from '../../platform/auth/tokens.ts';
-import { discoverProvider, isUnreachable } from './oidc-discovery.ts';
+import { identityFrom } from './identity-claims.ts';
+import { discoverProvider, oidcRefusal } from './oidc-discovery.ts';
 import { SsoRefusal, type ProviderIdentity } from './sso-sign-in.service.ts';
 import { serviceProvider, type TenantSso } from './sso-settings.service.ts';
 
 /** How long the sign-in at the provider may take (the life of the fl_sso cookie). */
 export const OIDC_ATTEMPT_TTL_SECONDS = 10 * 60;
-
-const claimText = (claims: Record<string, unknown>, name: string): string => {
-  const value = name ? claims[name] : undefined;
-  return typeof value === 'string' ? value.trim() : '';
-};
 
 /** The third-party OpenID Connect provider: authorization code flow with PKCE (S256), state and nonce. */
 export function createOidcFlow(deps: { tokens: TokenService }) {
@@ -21,9 +16,8 @@ export function createOidcFlow(deps: { tokens: TokenService }) {
     try {
       return await discoverProvider(settings.oidc, settings.clientSecret ?? '');
     } catch (error) {
-      throw new SsoRefusal(isUnreachable(error) ? MESSAGES.ssoUnreachable : MESSAGES.ssoFailed, {
-        cause: error,
-      });
+      const { status, reason } = oidcRefusal(error);
+      throw new SsoRefusal(status, reason, { cause: error });
     }
   }
 
@@ -68,7 +62,7 @@ export function createOidcFlow(deps: { tokens: TokenService }) {
       attempt: { codeVerifier?: string; state?: string; nonce?: string },
     ): Promise<ProviderIdentity> {
       if (!attempt.codeVerifier || !attempt.state || !attempt.nonce)
-        throw new SsoRefusal(MESSAGES.ssoExpired);
+        throw new SsoRefusal('ssoExpired', 'attemptInvalid');
       const provider = await providerOf(settings);
       const redirectUri = serviceProvider(origin, settings.saml).oidcRedirectUri;
       let claims: Record<string, unknown>;
@@ -89,16 +83,19 @@ export function createOidcFlow(deps: { tokens: TokenService }) {
           };
         }
       } catch (error) {
-        throw new SsoRefusal(isUnreachable(error) ? MESSAGES.ssoUnreachable : MESSAGES.ssoFailed, {
-          cause: error,
-        });
+        const { status, reason } = oidcRefusal(error);
+        throw new SsoRefusal(status, reason, { cause: error });
       }
       const { usernameClaim, emailClaim, fullNameClaim } = settings.oidc;
-      return {
-        username: claimText(claims, usernameClaim),
-        email: claimText(claims, emailClaim),
-        fullname: claimText(claims, fullNameClaim),
-      };
+      // An address the provider itself says it has not verified does not identify anyone here.
+      return identityFrom(
+        claims,
+        { username: usernameClaim, email: emailClaim, fullName: fullNameClaim },
+        {
+          emailTrusted: claims['email_verified'] !== false,
+          reference: typeof claims['sub'] === 'string' ? claims['sub'] : '',
+        },
+      );
     },
   };
 }

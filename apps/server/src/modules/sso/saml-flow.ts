@@ -1,11 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { SAML, ValidateInResponseTo, type CacheProvider, type Profile } from '@node-saml/node-saml';
-import { MESSAGES } from '@formloop/domain';
+import { DOMParser } from '@xmldom/xmldom';
+import type { SsoFailureCause } from '@formloop/contracts';
+import type { LoginStatusKey } from '@formloop/domain';
 import type { TokenService } from '../../platform/auth/tokens.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { sha256 } from '../identity/index.ts';
-import type { ProviderIdentity } from './sso-sign-in.service.ts';
-import { SsoRefusal } from './sso-sign-in.service.ts';
+import { identityFrom } from './identity-claims.ts';
+import { SsoRefusal, type ProviderIdentity } from './sso-sign-in.service.ts';
 import { serviceProvider, type TenantSso } from './sso-settings.service.ts';
 import * as repo from './sso.repository.ts';
 
@@ -47,30 +49,59 @@ function requestCache(db: TenantDb, tenantId: string): CacheProvider {
   };
 }
 
-/** The first value of an attribute (IdPs send single values as arrays too). */
-function attribute(profile: Profile, name: string): string {
-  if (!name) return '';
-  if (name === 'nameID') return profile.nameID ?? '';
+/** The claims of a validated profile: its attributes by name, and 'nameID' for the subject's NameID. */
+function claimsOf(profile: Profile): Record<string, unknown> {
   const attributes = (profile['attributes'] ?? {}) as Record<string, unknown>;
-  const value = attributes[name] ?? profile[name];
-  const first = Array.isArray(value) ? value[0] : value;
-  return typeof first === 'string' ? first.trim() : '';
+  return { ...profile, ...attributes, nameID: profile.nameID ?? '' };
 }
 
-/** What node-saml's refusal means to the person signing in. */
-export function samlRefusalMessage(error: unknown): string {
+/** The login page's status and the administrator's cause for node-saml's refusal. */
+export function samlRefusal(error: unknown): { status: LoginStatusKey; reason: SsoFailureCause } {
   const text = error instanceof Error ? error.message : '';
-  if (/signature|Unknown SAML issuer|Missing SAML issuer/i.test(text)) return MESSAGES.ssoBadSignature;
+  if (/Unknown SAML issuer|Missing SAML issuer/i.test(text))
+    return { status: 'ssoBadSignature', reason: 'issuer' };
+  if (/signature/i.test(text)) return { status: 'ssoBadSignature', reason: 'signature' };
+  if (/audience/i.test(text)) return { status: 'ssoFailed', reason: 'audience' };
   // An expired assertion usually fails its subject confirmation first (same NotOnOrAfter).
-  if (/expired|not yet valid|too old|No valid subject confirmation/i.test(text)) return MESSAGES.ssoExpired;
-  if (/InResponseTo/i.test(text)) return MESSAGES.ssoReplayed;
-  return MESSAGES.ssoFailed;
+  if (/expired|not yet valid|No valid subject confirmation/i.test(text))
+    return { status: 'ssoExpired', reason: 'clockSkew' };
+  // The request it answers is unknown to us: answered before, or too old.
+  if (/InResponseTo/i.test(text)) return { status: 'ssoReplayed', reason: 'replayed' };
+  if (/provider returned/i.test(text)) return { status: 'ssoFailed', reason: 'providerError' };
+  return { status: 'ssoFailed', reason: 'other' };
+}
+
+const DS = 'http://www.w3.org/2000/09/xmldsig#';
+
+/**
+ * Whether the Response element itself carries a signature. The assertion's signature is always
+ * required (WantAssertionsSigned, as our metadata says); a Response signature is optional (Entra ID
+ * signs only the assertion by default) but, when present, must verify too.
+ */
+export function responseIsSigned(samlResponse: string): boolean {
+  try {
+    const xml = Buffer.from(samlResponse, 'base64').toString('utf8');
+    const root = new DOMParser({ errorHandler: () => undefined }).parseFromString(
+      xml,
+      'text/xml',
+    )?.documentElement;
+    return Array.from(root?.childNodes ?? []).some(
+      (node) => (node as Element).localName === 'Signature' && (node as Element).namespaceURI === DS,
+    );
+  } catch {
+    return false;
+  }
 }
 
 export function createSamlFlow(deps: { db: TenantDb; tokens: TokenService }) {
   const { db, tokens } = deps;
 
-  function samlFor(tenantId: string, origin: string, settings: TenantSso): SAML {
+  function samlFor(
+    tenantId: string,
+    origin: string,
+    settings: TenantSso,
+    options: { responseSigned: boolean } = { responseSigned: true },
+  ): SAML {
     const sp = serviceProvider(origin, settings.saml);
     return new SAML({
       entryPoint: settings.saml.entryPoint,
@@ -80,7 +111,7 @@ export function createSamlFlow(deps: { db: TenantDb; tokens: TokenService }) {
       idpCert: settings.saml.idpCertificate,
       ...(settings.saml.idpEntityId ? { idpIssuer: settings.saml.idpEntityId } : {}),
       wantAssertionsSigned: true,
-      wantAuthnResponseSigned: true,
+      wantAuthnResponseSigned: options.responseSigned,
       validateInResponseTo: ValidateInResponseTo.always,
       requestIdExpirationPeriodMs: SAML_REQUEST_TTL_MS,
       cacheProvider: requestCache(db, tenantId),
@@ -137,25 +168,32 @@ export function createSamlFlow(deps: { db: TenantDb; tokens: TokenService }) {
       form: { SAMLResponse: string; RelayState?: string },
     ): Promise<{ identity: ProviderIdentity; requestId: string }> {
       let profile: Profile | null;
+      const responseSigned = responseIsSigned(form.SAMLResponse);
       try {
-        ({ profile } = await samlFor(tenantId, origin, settings).validatePostResponseAsync({
+        ({ profile } = await samlFor(tenantId, origin, settings, {
+          responseSigned,
+        }).validatePostResponseAsync({
           SAMLResponse: form.SAMLResponse,
           ...(form.RelayState ? { RelayState: form.RelayState } : {}),
         }));
       } catch (error) {
-        throw new SsoRefusal(samlRefusalMessage(error), { cause: error });
+        const { status, reason } = samlRefusal(error);
+        throw new SsoRefusal(status, reason, { cause: error });
       }
       const requestId = typeof profile?.['inResponseTo'] === 'string' ? profile['inResponseTo'] : '';
-      if (!profile || !requestId) throw new SsoRefusal(MESSAGES.ssoFailed);
+      if (!profile || !requestId) {
+        throw new SsoRefusal('ssoFailed', 'replayed', {
+          cause: new Error('the response answers no request'),
+        });
+      }
       const { usernameAttribute, emailAttribute, fullNameAttribute } = settings.saml;
-      return {
-        requestId,
-        identity: {
-          username: attribute(profile, usernameAttribute),
-          email: attribute(profile, emailAttribute),
-          fullname: attribute(profile, fullNameAttribute),
-        },
-      };
+      const claims = claimsOf(profile);
+      const identity = identityFrom(
+        claims,
+        { username: usernameAttribute, email: emailAttribute, fullName: fullNameAttribute },
+        { reference: profile.nameID ?? '' },
+      );
+      return { requestId, identity };
     },
 
     /** Marks the answered request used, in the sign-in transaction; false when it already was (a replay). */

@@ -18,7 +18,7 @@ import type { SecretSealer } from '../../platform/auth/sealed-secret.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { describeFailure, discoverProvider, isUnreachable } from './oidc-discovery.ts';
+import { clientRejection, describeFailure, discoverProvider, isUnreachable } from './oidc-discovery.ts';
 import {
   MetadataError,
   certificateValidTo,
@@ -211,6 +211,7 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
         saml: stored.saml.enabled,
         oidc: stored.oidc.enabled,
         oidcDisplayName: stored.oidc.enabled ? stored.oidc.displayName : '',
+        samlDisplayName: stored.saml.enabled ? stored.saml.displayName : '',
       };
     },
 
@@ -260,8 +261,11 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
       });
     },
 
-    /** Checks one provider's (unsaved) settings against the provider itself; never throws for it. */
-    async test(ctx: CallContext, body: SsoTestCommand): Promise<SsoTestResult> {
+    /**
+     * Checks one provider's (unsaved) settings against the provider itself; never throws for it.
+     * OpenID Connect: discovery, then the token endpoint's verdict on the client id and secret.
+     */
+    async test(ctx: CallContext, origin: string, body: SsoTestCommand): Promise<SsoTestResult> {
       const stored = await load(ctx.tenantId);
       if (body.provider === 'saml') {
         try {
@@ -285,6 +289,11 @@ export function createSsoSettingsService(deps: { db: TenantDb; sealer: SecretSea
       }
       try {
         const provider = await discoverProvider(oidc, secret!);
+        const rejected = await clientRejection(
+          provider,
+          serviceProvider(origin, stored.saml).oidcRedirectUri,
+        );
+        if (rejected) return { ok: false, message: message('oidcClientRejected', { reason: rejected }) };
         return {
           ok: true,
           message: message('oidcTestSucceeded', { issuer: provider.serverMetadata().issuer }),

@@ -5,6 +5,7 @@ import type { Config } from '../../platform/config/config.ts';
 import type { ModuleDeps } from '../module-deps.ts';
 import { createOidcFlow } from './oidc-flow.ts';
 import { createSamlFlow } from './saml-flow.ts';
+import { createSsoFailures } from './sso-failures.ts';
 import { createSsoSettingsService } from './sso-settings.service.ts';
 import { createSsoSignInService } from './sso-sign-in.service.ts';
 import { ssoRoutes } from './sso.routes.ts';
@@ -35,6 +36,7 @@ export async function registerSsoModule(app: FastifyInstance, deps: SsoModuleDep
       signIn: createSsoSignInService({ db, tokens, config }),
       saml: createSamlFlow({ db, tokens }),
       oidc: createOidcFlow({ tokens }),
+      failures: createSsoFailures({ db }),
       guard: deps.guard,
       sessionTtlSeconds: config.SESSION_TTL_SECONDS,
       rateLimitPerMinute: config.LOGIN_RATE_LIMIT_PER_MINUTE,

@@ -1,5 +1,5 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
-import { ssoSamlRequests, tenantSsoSettings, users } from '@formloop/db';
+import { and, desc, eq, lt, notInArray, sql } from 'drizzle-orm';
+import { ssoSamlRequests, ssoSignInFailures, tenantSsoSettings, users } from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import type { UserRow } from '../identity/index.ts';
 
@@ -88,4 +88,39 @@ export async function findUsersByEmail(tx: TenantTx, tenantId: string, email: st
     .from(users)
     .where(and(eq(users.tenantId, tenantId), eq(sql`lower(${users.email})`, email.toLowerCase())))
     .limit(2);
+}
+
+// ---- refused sign-ins (the settings page's last failures) ----
+
+export type SsoFailureRow = typeof ssoSignInFailures.$inferSelect;
+
+export async function insertFailure(
+  tx: TenantTx,
+  values: Pick<SsoFailureRow, 'tenantId' | 'provider' | 'cause' | 'subject' | 'detail'>,
+): Promise<SsoFailureRow> {
+  const rows = await tx.insert(ssoSignInFailures).values(values).returning();
+  return rows[0]!;
+}
+
+/** The tenant's newest failures, newest first. */
+export async function listFailures(tx: TenantTx, tenantId: string, limit: number): Promise<SsoFailureRow[]> {
+  return tx
+    .select()
+    .from(ssoSignInFailures)
+    .where(eq(ssoSignInFailures.tenantId, tenantId))
+    .orderBy(desc(ssoSignInFailures.occurredOn), desc(ssoSignInFailures.id))
+    .limit(limit);
+}
+
+/** Forgets all but the tenant's `keep` newest failures. */
+export async function pruneFailures(tx: TenantTx, tenantId: string, keep: number): Promise<void> {
+  const newest = tx
+    .select({ id: ssoSignInFailures.id })
+    .from(ssoSignInFailures)
+    .where(eq(ssoSignInFailures.tenantId, tenantId))
+    .orderBy(desc(ssoSignInFailures.occurredOn), desc(ssoSignInFailures.id))
+    .limit(keep);
+  await tx
+    .delete(ssoSignInFailures)
+    .where(and(eq(ssoSignInFailures.tenantId, tenantId), notInArray(ssoSignInFailures.id, newest)));
 }

@@ -6,13 +6,21 @@ import {
   SSO_PATHS,
   SSO_STATE_COOKIE,
   SSO_TWO_FACTOR_PARAM,
+  ssoFailuresResponseSchema,
   ssoProvidersResponseSchema,
   ssoSettingsCommandSchema,
   ssoSettingsResponseSchema,
   ssoTestCommandSchema,
   ssoTestResponseSchema,
+  type SsoProvider,
 } from '@formloop/contracts';
-import { MESSAGES, RETURN_URL_PARAM, canUseIntegrations, safeReturnUrl } from '@formloop/domain';
+import {
+  LOGIN_STATUS_PARAM,
+  RETURN_URL_PARAM,
+  canUseIntegrations,
+  safeReturnUrl,
+  type LoginStatusKey,
+} from '@formloop/domain';
 import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
 import { callContext, requestOrigin } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
@@ -28,14 +36,21 @@ import {
 } from '../identity/index.ts';
 import { OIDC_ATTEMPT_TTL_SECONDS, type OidcFlow } from './oidc-flow.ts';
 import { SAML_BROWSER_COOKIE, SAML_REQUEST_TTL_MS, type SamlFlow } from './saml-flow.ts';
+import type { SsoFailures } from './sso-failures.ts';
 import type { SsoSettingsService } from './sso-settings.service.ts';
-import { SsoRefusal, type SsoSignInService } from './sso-sign-in.service.ts';
+import {
+  SsoRefusal,
+  subjectOf,
+  type ProviderIdentity,
+  type SsoSignInService,
+} from './sso-sign-in.service.ts';
 
 export interface SsoRouteDeps {
   settings: SsoSettingsService;
   signIn: SsoSignInService;
   saml: SamlFlow;
   oidc: OidcFlow;
+  failures: SsoFailures;
   guard: ReturnType<typeof createAuthenticate>;
   sessionTtlSeconds: number;
   rateLimitPerMinute: number;
@@ -57,9 +72,9 @@ const query = (params: Record<string, string | undefined>) => {
 };
 const withReturn = (returnUrl: string) => (returnUrl === '/' ? undefined : returnUrl);
 
-/** The login page with the refusal in its status banner (spec §2). */
-export const loginWithStatus = (status: string, returnUrl: string) =>
-  `${LOGIN_PAGE}${query({ status, [RETURN_URL_PARAM]: withReturn(returnUrl) })}`;
+/** The login page with the refusal's status key in its banner (spec §2; the page translates it). */
+export const loginWithStatus = (status: LoginStatusKey, returnUrl: string) =>
+  `${LOGIN_PAGE}${query({ [LOGIN_STATUS_PARAM]: status, [RETURN_URL_PARAM]: withReturn(returnUrl) })}`;
 
 const returnQuery = { [RETURN_URL_PARAM]: z.string().max(2000).optional() };
 
@@ -97,20 +112,44 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
       return reply.redirect(`${SSO_PAGE}${query({ [RETURN_URL_PARAM]: withReturn(returnUrl) })}`);
     };
 
-    /** A refusal goes to the login page; anything else is our fault and is logged as such. */
-    const refuse = (request: FastifyRequest, reply: FastifyReply, error: unknown, returnUrl: string) => {
+    /**
+     * A refusal goes to the login page with its status key, and (unless the provider is simply not
+     * switched on) to the administrator's last failures and the audit trail; anything else is our
+     * fault, logged as such and told to the administrator as 'other'.
+     */
+    const refuse = async (
+      request: FastifyRequest,
+      reply: FastifyReply,
+      provider: SsoProvider,
+      error: unknown,
+      returnUrl: string,
+      identity?: ProviderIdentity,
+    ) => {
+      let refusal: SsoRefusal;
       if (error instanceof SsoRefusal) {
-        request.log.info({ err: error.cause ?? error }, 'single sign-on refused');
-        return reply.redirect(loginWithStatus(error.message, returnUrl));
+        request.log.info({ err: error.cause ?? error, reason: error.reason }, 'single sign-on refused');
+        refusal = error;
+      } else {
+        request.log.error({ err: error }, 'single sign-on failed');
+        refusal = new SsoRefusal('ssoFailed', 'other', {
+          cause: new Error(`internal error (request ${request.id})`),
+        });
       }
-      request.log.error({ err: error }, 'single sign-on failed');
-      return reply.redirect(loginWithStatus(MESSAGES.ssoFailed, returnUrl));
+      if (!refusal.subject && identity) refusal.subject = subjectOf(identity);
+      if (refusal.status !== 'ssoNotConfigured') {
+        try {
+          await deps.failures.record(callContext(request), provider, refusal);
+        } catch (recordError) {
+          request.log.error({ err: recordError }, 'single sign-on failure could not be recorded');
+        }
+      }
+      return reply.redirect(loginWithStatus(refusal.status, returnUrl));
     };
 
     /** The tenant's settings, when this provider is switched on; else the not-configured refusal. */
-    const switchedOn = async (tenantId: string, provider: 'saml' | 'oidc') => {
+    const switchedOn = async (tenantId: string, provider: SsoProvider) => {
       const stored = await deps.settings.load(tenantId);
-      if (!stored[provider].enabled) throw new SsoRefusal(MESSAGES.ssoNotConfigured);
+      if (!stored[provider].enabled) throw new SsoRefusal('ssoNotConfigured', 'other');
       return stored;
     };
 
@@ -181,7 +220,7 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
           });
           return reply.redirect(url);
         } catch (error) {
-          return refuse(request, reply, error, returnUrl);
+          return refuse(request, reply, 'saml', error, returnUrl);
         }
       },
     );
@@ -204,23 +243,24 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
         const returnUrl = safeReturnUrl(state?.returnUrl);
         const browserCookie = readCookie(request, SAML_BROWSER_COOKIE);
         reply.clearCookie(SAML_BROWSER_COOKIE, samlBrowserCookie(request));
+        let identity: ProviderIdentity | undefined;
         try {
-          if (!body) throw new SsoRefusal(MESSAGES.ssoFailed);
+          if (!body) {
+            throw new SsoRefusal('ssoFailed', 'other', { cause: new Error('no SAMLResponse in the form') });
+          }
           // Over https the answer must reach the browser that started the sign-in (see SAML_BROWSER_COOKIE).
           if (
             (request.protocol === 'https' || browserCookie) &&
             !deps.saml.isSameBrowser(state, browserCookie)
           ) {
-            throw new SsoRefusal(MESSAGES.ssoExpired);
+            throw new SsoRefusal('ssoExpired', 'attemptInvalid', {
+              cause: new Error('the answer reached another browser than the one that started the sign-in'),
+            });
           }
           const stored = await switchedOn(tenantId, 'saml');
           const ctx = callContext(request);
-          const { identity, requestId } = await deps.saml.answer(
-            tenantId,
-            requestOrigin(request),
-            stored,
-            body,
-          );
+          const answer = await deps.saml.answer(tenantId, requestOrigin(request), stored, body);
+          identity = answer.identity;
           const outcome = await deps.signIn.signIn(
             ctx,
             'saml',
@@ -228,14 +268,16 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
             stored,
             readCookie(request, COOKIE.remember),
             async (tx) => {
-              if (!(await deps.saml.consume(tx, tenantId, requestId))) {
-                throw new SsoRefusal(MESSAGES.ssoReplayed);
+              if (!(await deps.saml.consume(tx, tenantId, answer.requestId))) {
+                throw new SsoRefusal('ssoReplayed', 'replayed', {
+                  cause: new Error('the response’s request was answered before'),
+                });
               }
             },
           );
           return finish(request, reply, outcome, returnUrl);
         } catch (error) {
-          return refuse(request, reply, error, returnUrl);
+          return refuse(request, reply, 'saml', error, returnUrl, identity);
         }
       },
     );
@@ -272,7 +314,7 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
           });
           return reply.redirect(url);
         } catch (error) {
-          return refuse(request, reply, error, returnUrl);
+          return refuse(request, reply, 'oidc', error, returnUrl);
         }
       },
     );
@@ -289,11 +331,16 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
         // The attempt is over whatever happens next: its code verifier is single-use.
         reply.clearCookie(SSO_STATE_COOKIE, attemptCookie(request));
         const returnUrl = safeReturnUrl(attempt?.returnUrl);
+        let identity: ProviderIdentity | undefined;
         try {
-          if (!attempt) throw new SsoRefusal(MESSAGES.ssoExpired);
+          if (!attempt) {
+            throw new SsoRefusal('ssoExpired', 'attemptInvalid', {
+              cause: new Error('no valid sign-in attempt cookie (expired, or another browser)'),
+            });
+          }
           const stored = await switchedOn(tenantId, 'oidc');
           const search = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-          const identity = await deps.oidc.callback(requestOrigin(request), stored, search, attempt);
+          identity = await deps.oidc.callback(requestOrigin(request), stored, search, attempt);
           const outcome = await deps.signIn.signIn(
             callContext(request),
             'oidc',
@@ -303,7 +350,7 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
           );
           return finish(request, reply, outcome, returnUrl);
         } catch (error) {
-          return refuse(request, reply, error, returnUrl);
+          return refuse(request, reply, 'oidc', error, returnUrl, identity);
         }
       },
     );
@@ -357,6 +404,23 @@ export const ssoRoutes = (deps: SsoRouteDeps) =>
           response: { 200: ssoTestResponseSchema, ...errors },
         },
       },
-      async (request) => ok(await deps.settings.test(callContext(request), request.body)),
+      async (request) =>
+        ok(await deps.settings.test(callContext(request), requestOrigin(request), request.body)),
+    );
+
+    app.get(
+      SSO_PATHS.failures,
+      {
+        ...admins,
+        schema: {
+          tags,
+          security,
+          summary: 'The tenant’s last refused single sign-ons, newest first, with their cause',
+          description:
+            'Every refusal after the provider answered (or could not be reached) is kept here, the newest 20 per tenant, and written to the audit trail (entity sso_sign_in, action failed).',
+          response: { 200: ssoFailuresResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await deps.failures.list(callContext(request))),
     );
   }) satisfies FastifyPluginAsyncZod;

@@ -1,20 +1,21 @@
-import { MESSAGES, type UserFlags } from '@formloop/domain';
+import { LOGIN_STATUS_PARAM, MESSAGES, loginStatusKey, type UserFlags } from '@formloop/domain';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
 import { useAuth } from './auth-store.ts';
 import { LOGIN_PATH, loginRedirectFor, RETURN_URL_PARAM, safeReturnUrl } from './return-url.ts';
 
 /** Query parameter the login page shows as its status banner (spec §2). */
-export const STATUS_PARAM = 'status';
+export const STATUS_PARAM = LOGIN_STATUS_PARAM;
 
 /**
  * Where a signed-out visitor of `wanted` goes: login, with ReturnUrl set to the wanted page, and the
- * reason of the last sign-out as status. After an explicit logout there is nothing to return to.
+ * reason of the last sign-out as its status key. After an explicit logout there is nothing to return to.
  */
 export function loginRedirect(wanted: string, reason: string | null): string {
-  if (reason === MESSAGES.loggedOut) return `${LOGIN_PATH}?${STATUS_PARAM}=${encodeURIComponent(reason)}`;
+  const status = loginStatusKey(reason);
+  if (reason === MESSAGES.loggedOut) return `${LOGIN_PATH}?${STATUS_PARAM}=${status}`;
   const target = loginRedirectFor(wanted);
-  if (!reason) return target;
-  return `${target}${target.includes('?') ? '&' : '?'}${STATUS_PARAM}=${encodeURIComponent(reason)}`;
+  if (!status) return target;
+  return `${target}${target.includes('?') ? '&' : '?'}${STATUS_PARAM}=${status}`;
 }
 
 /** Pages for some roles only (spec §6): anyone else is sent to /404. */

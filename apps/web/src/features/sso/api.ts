@@ -2,6 +2,7 @@
 // SAML and OpenID Connect settings, and test one provider's unsaved settings.
 import {
   SSO_PATHS,
+  type SsoFailure,
   type SsoSettings,
   type SsoSettingsCommand,
   type SsoTestCommand,
@@ -23,6 +24,20 @@ export const saveSsoSettings = (command: SsoSettingsCommand) =>
 /** A provider that cannot be reached or read answers 200 with ok false and the reason. */
 export const testSsoConnection = async (command: SsoTestCommand) =>
   (await http.post<SsoTestResult>(SSO_PATHS.test, command)).data;
+
+/** The tenant's last refused sign-ins, newest first. */
+export const fetchSsoFailures = async () => (await http.get<SsoFailure[]>(SSO_PATHS.failures)).data;
+
+export function useSsoFailures() {
+  return useQuery({
+    queryKey: ssoKeys.failures(),
+    queryFn: fetchSsoFailures,
+    staleTime: 0,
+    retry: retryUnlessFinal,
+    // The list shows its own failure with a retry button.
+    meta: { errorToast: false },
+  });
+}
 
 export function useSsoSettings() {
   return useQuery({

@@ -10,6 +10,7 @@ export const ssoKeys = {
   all: ['sso'] as const,
   providers: () => [...ssoKeys.all, 'providers'] as const,
   settings: () => [...ssoKeys.all, 'settings'] as const,
+  failures: () => [...ssoKeys.all, 'failures'] as const,
 };
 
 /** Public: which 'Sign In With' providers the tenant (by host) has switched on. */

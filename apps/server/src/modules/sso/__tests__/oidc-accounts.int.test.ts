@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_PATHS } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
 import { createTestServer, hostOf, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import {
   landingOf,
@@ -129,13 +128,13 @@ describe('matching the provider’s user to an account', () => {
   });
 
   it('refuses a user no account matches, and one whose e-mail two accounts share', async () => {
-    await expectRefused(ACCOUNTS.stranger, MESSAGES.ssoUnknownUser);
-    await expectRefused(ACCOUNTS.twin, MESSAGES.ssoUnknownUser);
+    await expectRefused(ACCOUNTS.stranger, 'ssoUnknownUser');
+    await expectRefused(ACCOUNTS.twin, 'ssoUnknownUser');
     expect(await usersNamed('stranger')).toEqual([]);
   });
 
   it('refuses a disabled account', async () => {
-    await expectRefused(ACCOUNTS.dora, MESSAGES.accountDisabled);
+    await expectRefused(ACCOUNTS.dora, 'accountDisabled');
   });
 });
 
@@ -171,7 +170,7 @@ describe('the authenticator step after the provider', () => {
 
 describe('accounts created at first sign-in', () => {
   it('are not created while the tenant does not allow it', async () => {
-    await expectRefused(ACCOUNTS.newbie, MESSAGES.ssoUnknownUser);
+    await expectRefused(ACCOUNTS.newbie, 'ssoUnknownUser');
     expect(await usersNamed('newbie')).toEqual([]);
   });
 
@@ -207,7 +206,7 @@ describe('accounts created at first sign-in', () => {
         WHERE id = $1`,
       [tenantId],
     );
-    await expectRefused(ACCOUNTS.late, MESSAGES.ssoNoSeat);
+    await expectRefused(ACCOUNTS.late, 'ssoNoSeat');
     expect(await usersNamed('late')).toEqual([]);
   });
 });

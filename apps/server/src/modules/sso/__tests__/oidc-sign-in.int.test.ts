@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_PATHS, SSO_STATE_COOKIE } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
 import { createTestServer, hostOf, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import {
   landingOf,
@@ -157,7 +156,7 @@ describe('signing in with the OpenID Connect provider', () => {
     const stranger = server.client('acme');
     const refused = await callBack(stranger, callbackUrl);
     // Without the cookie the ReturnUrl is unknown too.
-    expectLoginStatus(refused, MESSAGES.ssoExpired, null);
+    expectLoginStatus(refused, 'ssoExpired', null);
     expect(stranger.cookies.has('fl_session')).toBe(false);
   });
 
@@ -167,7 +166,7 @@ describe('signing in with the OpenID Connect provider', () => {
     const callbackUrl = new URL(await peer.signIn(authorizationUrl.href, 'carol@idp', 'carol-idp-pass'));
     callbackUrl.searchParams.set('state', `${callbackUrl.searchParams.get('state')}x`);
     const refused = await callBack(browser, callbackUrl.href);
-    expectLoginStatus(refused, MESSAGES.ssoFailed);
+    expectLoginStatus(refused, 'ssoFailed');
     expect(browser.cookies.has('fl_session')).toBe(false);
   });
 
@@ -184,7 +183,7 @@ describe('signing in with the OpenID Connect provider', () => {
     const replayer = server.client('acme');
     replayer.cookies.set(SSO_STATE_COOKIE, attemptCookie);
     const replayed = await callBack(replayer, callbackUrl);
-    expectLoginStatus(replayed, MESSAGES.ssoFailed);
+    expectLoginStatus(replayed, 'ssoFailed');
     expect(replayer.cookies.has('fl_session')).toBe(false);
   });
 
@@ -193,7 +192,7 @@ describe('signing in with the OpenID Connect provider', () => {
     const { authorizationUrl } = await startAt(browser);
     const callbackUrl = await peer.signIn(authorizationUrl.href, 'carol@idp', 'wrong-password');
     expect(new URL(callbackUrl).searchParams.get('error')).toBe('access_denied');
-    expectLoginStatus(await callBack(browser, callbackUrl), MESSAGES.ssoFailed);
+    expectLoginStatus(await callBack(browser, callbackUrl), 'ssoFailed');
     expect(browser.cookies.has('fl_session')).toBe(false);
   });
 });
@@ -203,12 +202,13 @@ describe('when OpenID Connect cannot be used', () => {
     await server.createTenant('initech');
     const browser = server.client('initech');
     const refused = await browser.get(`${SSO_PATHS.oidcStart}?ReturnUrl=${encodeURIComponent('/tasks')}`);
-    expectLoginStatus(refused, MESSAGES.ssoNotConfigured);
+    expectLoginStatus(refused, 'ssoNotConfigured');
     expect(browser.cookies.has(SSO_STATE_COOKIE)).toBe(false);
     expect((await browser.get(SSO_PATHS.providers)).json().data).toEqual({
       saml: false,
       oidc: false,
       oidcDisplayName: '',
+      samlDisplayName: '',
     });
   });
 
@@ -218,6 +218,6 @@ describe('when OpenID Connect cannot be used', () => {
     const refused = await server
       .client('globex')
       .get(`${SSO_PATHS.oidcStart}?ReturnUrl=${encodeURIComponent('/tasks')}`);
-    expectLoginStatus(refused, MESSAGES.ssoUnreachable);
+    expectLoginStatus(refused, 'ssoUnreachable');
   });
 });

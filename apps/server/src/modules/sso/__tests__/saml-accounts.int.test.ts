@@ -1,7 +1,6 @@
 import * as samlify from 'samlify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PATHS, SSO_PATHS } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
 import { createTestServer, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import { createTestSamlIdp, type TestSamlIdp } from '../../../../test/saml-idp.ts';
 import { generateTotp, newTotpSecret } from '../../identity/index.ts';
@@ -59,7 +58,7 @@ describe('matching the IdP user to ours', () => {
   it('an e-mail shared by two accounts matches neither', async () => {
     const client = server.client('acme');
     const { acs } = await signInThroughIdp(client, idp, { nameId: 'u-1@corp', email: 'twins@acme.example' });
-    expectRefused(client, acs, MESSAGES.ssoUnknownUser);
+    expectRefused(client, acs, 'ssoUnknownUser');
   });
 
   it('reads the username from the attribute the administrator mapped', async () => {
@@ -115,7 +114,7 @@ describe('accounts created at sign-in (just in time)', () => {
     try {
       const client = server.client('acme');
       const { acs } = await signInThroughIdp(client, idp, { nameId: 'latecomer', email: 'late@corp.test' });
-      expectRefused(client, acs, MESSAGES.ssoNoSeat);
+      expectRefused(client, acs, 'ssoNoSeat');
       const { rows: created } = await server.owner.query(`SELECT 1 FROM users WHERE username = 'latecomer'`);
       expect(created).toHaveLength(0);
     } finally {
@@ -130,7 +129,7 @@ describe('accounts created at sign-in (just in time)', () => {
       nameId: 'stranger-2',
       email: 'stranger2@corp.test',
     });
-    expectRefused(client, acs, MESSAGES.ssoUnknownUser);
+    expectRefused(client, acs, 'ssoUnknownUser');
   });
 });
 

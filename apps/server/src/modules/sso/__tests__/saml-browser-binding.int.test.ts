@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_PATHS } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
 import { createTestServer, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import { createTestSamlIdp, type TestSamlIdp } from '../../../../test/saml-idp.ts';
 import { expectRefused, samlSettings } from './saml-fixtures.ts';
@@ -75,12 +74,12 @@ describe('a SAML answer over https', () => {
 
     // A victim who never started a sign-in.
     const victim = server.client('acme');
-    expectRefused(victim, await postAnswer(victim, mallorys), MESSAGES.ssoExpired);
+    expectRefused(victim, await postAnswer(victim, mallorys), 'ssoExpired');
 
     // A victim in the middle of her own sign-in: her cookie is not the one this answer was made for.
     const busyVictim = server.client('acme');
     await answerFor(busyVictim, 'alice');
-    expectRefused(busyVictim, await postAnswer(busyVictim, mallorys), MESSAGES.ssoExpired);
+    expectRefused(busyVictim, await postAnswer(busyVictim, mallorys), 'ssoExpired');
 
     // The answer itself was good: mallory's own browser still signs in with it.
     const acs = await postAnswer(mallory, mallorys);

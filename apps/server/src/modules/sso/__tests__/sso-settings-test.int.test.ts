@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SSO_MESSAGES, SSO_PATHS } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
 import { createTestServer, hostOf, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import {
   landingOf,
@@ -119,7 +118,7 @@ describe('the stored client secret', () => {
     await saveOidc({ clientSecret: 'not-the-secret' });
     const third = server.client('acme');
     const refused = landingOf(await signInThroughApp(third, peer, CAROL));
-    expect(refused).toMatchObject({ path: '/authentication/login', status: MESSAGES.ssoFailed });
+    expect(refused).toMatchObject({ path: '/authentication/login', status: 'ssoFailed' });
     expect(third.cookies.has('fl_session')).toBe(false);
   });
 });

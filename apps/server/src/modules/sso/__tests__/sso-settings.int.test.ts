@@ -27,6 +27,7 @@ const command = (overrides: Record<string, unknown> = {}) => ({
 const defaults = (label: string) => ({
   saml: {
     enabled: false,
+    displayName: '',
     metadataUrl: '',
     metadataXml: '',
     entryPoint: '',
@@ -112,6 +113,7 @@ describe('reading and saving', () => {
     const secret = 'round-trip-secret-4711';
     const saml = {
       enabled: true,
+      displayName: 'Contoso staff',
       entryPoint: 'https://idp.example.com/sso',
       idpCertificate: certificatePem,
       idpEntityId: 'https://idp.example.com/entity',
@@ -189,6 +191,7 @@ describe('reading and saving', () => {
       saml: false,
       oidc: false,
       oidcDisplayName: '',
+      samlDisplayName: '',
     });
   });
 
@@ -196,7 +199,12 @@ describe('reading and saving', () => {
     const anonymous = server.client('acme');
     const on = await anonymous.get(SSO_PATHS.providers);
     expect(on.statusCode).toBe(200);
-    expect(on.json().data).toEqual({ saml: true, oidc: true, oidcDisplayName: 'Contoso account' });
+    expect(on.json().data).toEqual({
+      saml: true,
+      oidc: true,
+      oidcDisplayName: 'Contoso account',
+      samlDisplayName: 'Contoso staff',
+    });
 
     const saved = await admin.put(
       SSO_PATHS.settings,
@@ -209,6 +217,7 @@ describe('reading and saving', () => {
       saml: true,
       oidc: false,
       oidcDisplayName: '',
+      samlDisplayName: '',
     });
   });
 });

@@ -55,9 +55,34 @@ describe('login page: client validation (spec §5)', () => {
 
 describe('login page: banners and links', () => {
   it('shows the status query parameter as an error banner', async () => {
-    renderApp(`/authentication/login?status=${encodeURIComponent('Your session has expired')}`);
+    renderApp('/authentication/login?status=sessionExpired');
     const banner = await screen.findByRole('alert');
     expect(banner.textContent).toContain('Your session has expired');
+    expect(banner.className).toContain('ant-alert-error');
+  });
+
+  it('shows our status keys translated, and a sign-out reason given as its English text', async () => {
+    await act(async () => {
+      await i18n.loadLanguages('fr');
+      await i18n.changeLanguage('fr');
+    });
+    const app = renderApp('/authentication/login?status=ssoUnknownUser');
+    const banner = await screen.findByTestId('login-status');
+    expect(banner.textContent).toContain(i18n.t('validation:ssoUnknownUser'));
+    expect(banner.textContent).not.toContain(MESSAGES.ssoUnknownUser);
+    app.unmount();
+    renderApp(`/authentication/login?status=${encodeURIComponent(MESSAGES.sessionExpired)}`);
+    expect((await screen.findByTestId('login-status')).textContent).toContain(
+      i18n.t('validation:sessionExpired'),
+    );
+  });
+
+  it('never shows an arbitrary status text: a generic sign-in failure instead (no phishing aid)', async () => {
+    const bait = 'Your account is locked. Call +1 555 0100 to unlock it';
+    renderApp(`/authentication/login?status=${encodeURIComponent(bait)}`);
+    const banner = await screen.findByTestId('login-status');
+    expect(banner.textContent).toContain('Signing in did not succeed. Please try again.');
+    expect(document.body.textContent).not.toContain('555 0100');
     expect(banner.className).toContain('ant-alert-error');
   });
 

@@ -14,6 +14,7 @@ const providers = (switchedOn: Partial<SsoProviders>) =>
       saml: false,
       oidc: false,
       oidcDisplayName: '',
+      samlDisplayName: '',
       ...switchedOn,
     }),
   });
@@ -83,6 +84,16 @@ describe("login page: the 'Sign In With' pair (spec §2)", { timeout: 30_000 }, 
     await waitFor(() => expect(tooltips()).toContain('Sign in with Contoso account'));
     // SAML is off here.
     expect(button('sso-saml').tagName).toBe('SPAN');
+  });
+
+  it('labels the SAML button with the label the administrator set', async () => {
+    providers({ saml: true, samlDisplayName: 'Corp staff' });
+    renderApp('/authentication/login');
+    await waitFor(() => expect(button('sso-saml').tagName).toBe('A'));
+    expect(button('sso-saml').textContent).toBe('Corp staff');
+    expect(screen.getByRole('link', { name: 'Corp staff' }).getAttribute('href')).toBe(SSO_PATHS.samlStart);
+    fireEvent.mouseEnter(button('sso-saml'));
+    await waitFor(() => expect(tooltips()).toContain('Sign in with Corp staff'));
   });
 
   it('stays disabled when the providers cannot be read', async () => {

@@ -35,7 +35,7 @@ export function SsoButtons() {
     },
     {
       key: 'saml',
-      label: t('login.saml'),
+      label: providers?.samlDisplayName.trim() || t('login.saml'),
       enabled: providers?.saml === true,
       startPath: SSO_PATHS.samlStart,
     },

@@ -3,6 +3,7 @@ import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Input from 'antd/es/input/Input';
 import Password from 'antd/es/input/Password';
+import { LOGIN_STATUS_PARAM, loginStatusKey } from '@formloop/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -31,7 +32,14 @@ export function LoginPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnUrl = params.get(RETURN_URL_PARAM);
-  const status = params.get('status');
+  const status = params.get(LOGIN_STATUS_PARAM);
+  // Only our own statuses are shown, translated; any other text gets the generic failure (spec §2).
+  const statusKey = loginStatusKey(status);
+  const statusText = !status
+    ? null
+    : statusKey
+      ? translateMessageKey(t, statusKey)
+      : t('login.statusUnknown');
   const [form] = Form.useForm<Credentials>();
   const [failure, setFailure] = useState<string | null>(null);
   const signIn = useSignIn();
@@ -69,8 +77,15 @@ export function LoginPage() {
   return (
     <>
       <AuthTitle>{t('login.title')}</AuthTitle>
-      {status ? (
-        <Alert type="error" showIcon role="alert" title={translate(status)} style={{ marginBottom: 16 }} />
+      {statusText ? (
+        <Alert
+          type="error"
+          showIcon
+          role="alert"
+          title={statusText}
+          style={{ marginBottom: 16 }}
+          data-testid="login-status"
+        />
       ) : null}
       {failure ? (
         <Alert

@@ -1,5 +1,4 @@
 import { SSO_TWO_FACTOR_PARAM } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
 import Spin from 'antd/es/spin';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +11,7 @@ import { AuthTitle } from '../components/auth-layout.tsx';
 import { STATUS_PARAM } from '../guards.tsx';
 import { LOGIN_PATH, MFA_PATH, RETURN_URL_PARAM, safeReturnUrl, withReturnUrl } from '../return-url.ts';
 
-/** The login page with the ReturnUrl kept and the reason as its status banner. */
+/** The login page with the ReturnUrl kept and the reason (a status key) as its status banner. */
 export function loginWithStatus(returnUrl: string | null, status: string): string {
   const path = withReturnUrl(LOGIN_PATH, returnUrl);
   return `${path}${path.includes('?') ? '&' : '?'}${STATUS_PARAM}=${encodeURIComponent(status)}`;
@@ -60,7 +59,7 @@ export function SsoPage() {
           return;
         }
         // No session cookie (401) or no answer: the provider's sign-in did not reach us.
-        void navigate(loginWithStatus(returnUrl, MESSAGES.ssoFailed), { replace: true });
+        void navigate(loginWithStatus(returnUrl, 'ssoFailed'), { replace: true });
       },
     );
   }, [navigate, returnUrl, status, twoFactorDue]);

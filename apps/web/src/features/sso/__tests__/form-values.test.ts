@@ -8,6 +8,7 @@ import { formFieldOf, landedFieldErrors, sameValues, toCommand, toFormValues } f
 const settings: SsoSettings = {
   saml: {
     enabled: true,
+    displayName: '',
     metadataUrl: 'https://idp.test/metadata',
     metadataXml: '',
     entryPoint: 'https://idp.test/sso',

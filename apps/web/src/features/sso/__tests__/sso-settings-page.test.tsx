@@ -27,6 +27,7 @@ const ORIGIN = 'http://acme.formloop.test';
 const saved: SsoSettings = {
   saml: {
     enabled: true,
+    displayName: '',
     metadataUrl: '',
     metadataXml: '',
     entryPoint: 'https://idp.acme.test/sso',
@@ -118,7 +119,7 @@ const savedCommand: SsoSettingsCommand = {
 
 describe('single sign-on settings page', { timeout: 30_000 }, () => {
   it('shows the saved settings, our addresses to copy and the metadata download', async () => {
-    mockFetch({ [`GET ${SSO_PATHS.settings}`]: ok(saved) });
+    mockFetch({ [`GET ${SSO_PATHS.failures}`]: ok([]), [`GET ${SSO_PATHS.settings}`]: ok(saved) });
     renderPage();
     expect(await screen.findByRole('heading', { name: 'Single sign-on', level: 1 })).toBeTruthy();
     await screen.findByTestId('sso-settings-form');
@@ -161,6 +162,7 @@ describe('single sign-on settings page', { timeout: 30_000 }, () => {
       modifiedOn: '2026-02-01T00:00:00.000Z',
     };
     const calls = mockFetch({
+      [`GET ${SSO_PATHS.failures}`]: ok([]),
       [`GET ${SSO_PATHS.settings}`]: ok(saved),
       [`PUT ${SSO_PATHS.settings}`]: ok(answer, SSO_MESSAGES.saved),
     });
@@ -196,6 +198,7 @@ describe('single sign-on settings page', { timeout: 30_000 }, () => {
 
   it('sends a newly typed secret, and Save is off again once a change is undone', async () => {
     const calls = mockFetch({
+      [`GET ${SSO_PATHS.failures}`]: ok([]),
       [`GET ${SSO_PATHS.settings}`]: ok(saved),
       [`PUT ${SSO_PATHS.settings}`]: ok(
         { ...saved, modifiedOn: '2026-03-01T00:00:00.000Z' },
@@ -220,7 +223,11 @@ describe('single sign-on settings page', { timeout: 30_000 }, () => {
 
   it("shows a refused save's message, and field messages under their fields", async () => {
     let reply = fail(400, SSO_MESSAGES.samlIncomplete);
-    mockFetch({ [`GET ${SSO_PATHS.settings}`]: ok(saved), [`PUT ${SSO_PATHS.settings}`]: () => reply });
+    mockFetch({
+      [`GET ${SSO_PATHS.failures}`]: ok([]),
+      [`GET ${SSO_PATHS.settings}`]: ok(saved),
+      [`PUT ${SSO_PATHS.settings}`]: () => reply,
+    });
     renderPage();
     await screen.findByTestId('sso-settings-form');
     type('Sign-in URL (entry point)', '');
@@ -258,6 +265,7 @@ describe('single sign-on settings page', { timeout: 30_000 }, () => {
   it('tests the unsaved SAML settings and shows the answer, translated', async () => {
     const validTo = '2030-01-01T00:00:00.000Z';
     const calls = mockFetch({
+      [`GET ${SSO_PATHS.failures}`]: ok([]),
       [`GET ${SSO_PATHS.settings}`]: ok(saved),
       [`POST ${SSO_PATHS.test}`]: (call) => {
         const body = JSON.parse(call.body ?? '{}') as { provider: string };
@@ -302,7 +310,7 @@ describe('single sign-on settings page', { timeout: 30_000 }, () => {
 
   it('offers to try again when the settings cannot be loaded', async () => {
     let reply = fail(400, 'Bad request');
-    mockFetch({ [`GET ${SSO_PATHS.settings}`]: () => reply });
+    mockFetch({ [`GET ${SSO_PATHS.failures}`]: ok([]), [`GET ${SSO_PATHS.settings}`]: () => reply });
     renderPage();
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('The single sign-on settings could not be loaded.');
@@ -312,7 +320,10 @@ describe('single sign-on settings page', { timeout: 30_000 }, () => {
   });
 
   it('sends a consultant (settings, but no integrations: spec §6) to /404 without asking the server', async () => {
-    const calls = mockFetch({ [`GET ${SSO_PATHS.settings}`]: ok(saved) });
+    const calls = mockFetch({
+      [`GET ${SSO_PATHS.failures}`]: ok([]),
+      [`GET ${SSO_PATHS.settings}`]: ok(saved),
+    });
     const router = renderPage('consultant');
     await waitFor(() => expect(router.state.location.pathname).toBe('/404'));
     expect(calls).toEqual([]);
@@ -321,6 +332,7 @@ describe('single sign-on settings page', { timeout: 30_000 }, () => {
   it('is a route of the signed-in app (inside the shell)', async () => {
     authStore.signIn({ ...adminSession, ...flags.admin });
     mockFetch({
+      [`GET ${SSO_PATHS.failures}`]: ok([]),
       [`GET ${SSO_PATHS.settings}`]: ok(saved),
       [`GET ${API_PATHS.isAuthenticated}`]: ok(null),
       [`GET ${API_PATHS.tenantInfo}`]: ok(null),

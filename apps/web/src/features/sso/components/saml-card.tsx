@@ -48,6 +48,13 @@ export function SamlCard({
           { key: 'metadataUrl', label: t('saml.metadataUrlOurs'), value: serviceProvider.metadataUrl },
         ]}
       />
+      <Form.Item
+        name={['saml', 'displayName']}
+        label={t('saml.displayName')}
+        extra={t('saml.displayNameHint')}
+      >
+        <Input autoComplete="off" />
+      </Form.Item>
       <Form.Item name={['saml', 'metadataUrl']} label={t('saml.metadataUrl')} extra={t('saml.metadataHint')}>
         <Input inputMode="url" autoComplete="off" />
       </Form.Item>

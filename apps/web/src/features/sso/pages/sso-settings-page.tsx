@@ -7,6 +7,7 @@ import { Navigate } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useAuth } from '../../auth/auth-store.ts';
 import { useSsoSettings } from '../api.ts';
+import { LastFailuresCard } from '../components/last-failures-card.tsx';
 import { SsoSettingsForm } from '../components/sso-settings-form.tsx';
 import { SSO_NAMESPACE } from '../messages.ts';
 
@@ -33,7 +34,14 @@ export function SsoSettingsPage() {
     );
   } else {
     // A save answers the saved settings: a fresh form starts from them (and the secret field is empty again).
-    content = <SsoSettingsForm key={settings.data.modifiedOn ?? 'never-saved'} saved={settings.data} />;
+    content = (
+      <>
+        <SsoSettingsForm key={settings.data.modifiedOn ?? 'never-saved'} saved={settings.data} />
+        <div style={{ marginTop: token.marginLG }}>
+          <LastFailuresCard />
+        </div>
+      </>
+    );
   }
 
   return (

@@ -138,7 +138,8 @@ describe('form editor page', { timeout: 120_000 }, () => {
       [SAVE_FORM]: ok({ id: 'app-1', modified_on: '2026-01-02T00:00:00.000Z' }, APPS_MESSAGES.formSaved),
     });
     renderEditor();
-    const header = await screen.findByTestId('form-editor-header');
+    // The first render loads the editor's lazy parts: on a busy machine that takes over a second.
+    const header = await screen.findByTestId('form-editor-header', undefined, { timeout: 15_000 });
     expect(within(header).getByText('Invoices')).toBeTruthy();
     expect(within(header).getByTestId('app-status').textContent).toBe('Draft');
     expect(screen.getByTestId('field-customer').textContent).toContain('Customer');

@@ -1,7 +1,7 @@
 import notification from 'antd/es/notification';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { authStore, useAuth } from '../auth/auth-store.ts';
+import { authStore, useAuth } from '../../shared/auth/auth-store.ts';
 import { useNotificationWords } from '../notifications/wording.ts';
 import { refreshNotifications } from '../shell/api.ts';
 import { useOpenNotification } from '../shell/hooks/use-open-notification.ts';

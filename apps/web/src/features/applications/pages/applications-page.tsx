@@ -8,7 +8,7 @@ import theme from 'antd/es/theme';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { useModuleCategories } from '../../module-categories/api.ts';
 import { useApplications, useFavouriteApps, useMostUsed, useRecordUsage } from '../api.ts';
 import { AppCard, QuickLaunchLink, type CardApp } from '../components/app-card.tsx';

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { domainRule } from '../../auth/validation.ts';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { useSaveMenu } from '../api.ts';
 import { fieldErrorsOf } from '../../../shared/api/api-error.ts';
 import { knownReason, useMenuMessages } from '../messages.ts';

@@ -7,7 +7,7 @@ import theme from 'antd/es/theme';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { itemEditorPath } from '../paths.ts';
 import { scheduleListPath } from '../../scheduler/paths.ts';
 import { ImportDialog } from './import-dialog.tsx';

@@ -20,7 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { FormRenderer, validateValues } from '../../form-renderer/form-renderer.tsx';
 import { useTimeZoneOptions } from '../../organization/api.ts';
-import { useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import { useOrganizationPreference } from '../../../shared/organization/use-organization-preference.ts';
 import { useSaveSchedule } from '../api.ts';
 import { SCHEDULER_NAMESPACE, splitFieldErrors, useSchedulerMessage } from '../messages.ts';
 import { CronField } from './cron-field.tsx';

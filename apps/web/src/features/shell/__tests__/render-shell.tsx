@@ -7,7 +7,7 @@ import { beforeAll, vi } from 'vitest';
 import { i18n } from '../../../app/i18n.ts';
 import { AppProviders } from '../../../app/providers.tsx';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { AppShell } from '../app-shell.tsx';
 
 // The shell's namespace and its chrome load lazily in the app; tests load them up front so the first

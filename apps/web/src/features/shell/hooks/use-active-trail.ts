@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { activeTrail, type Crumb } from '../navigation.ts';
 import { useAppMenu } from './use-app-menu.ts';
 

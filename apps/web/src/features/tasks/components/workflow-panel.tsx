@@ -9,7 +9,7 @@ import Space from 'antd/es/space';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import type { EntryControls } from '../../item-editor/components/entry-editor.tsx';
 import { useTaskCall } from '../api.ts';
 import { TASKS_NAMESPACE, useTaskMessage } from '../messages.ts';

@@ -8,7 +8,10 @@ import Table, { type ColumnsType, type TableProps } from 'antd/es/table';
 import type { SorterResult } from 'antd/es/table/interface';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { teamDetailHref, userDetailHref } from '../paths.ts';
 
 export const DEFAULT_TEAM_ORDER: TeamOrder = { column: 'team_name', dir: 'asc' };

@@ -12,7 +12,7 @@ import Tag from 'antd/es/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../organization/use-organization-preference.ts';
+import { formatDate } from '../../../shared/organization/use-organization-preference.ts';
 import { useKindName } from '../messages.ts';
 
 export interface UserSort {

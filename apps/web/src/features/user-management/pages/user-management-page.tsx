@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { useLicences, useUserTable } from '../api.ts';
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { LicenceCards, USER_MANAGEMENT_PATH } from '../components/licence-cards.tsx';

@@ -27,7 +27,7 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { retryUnlessFinal } from '../../app/query-client.ts';
+import { retryUnlessFinal } from '../../shared/api/query-retry.ts';
 import { http } from '../../shared/api/http.ts';
 import { itemEditorKeys } from '../item-editor/api.ts';
 import { recordKeys } from '../records/api.ts';

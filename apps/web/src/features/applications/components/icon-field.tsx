@@ -4,7 +4,7 @@ import Input from 'antd/es/input/Input';
 import Space from 'antd/es/space';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconPickerModal } from '../../menus/components/icon-picker-modal.tsx';
+import { IconPickerModal } from '../../menus/components.ts';
 import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 
 /**

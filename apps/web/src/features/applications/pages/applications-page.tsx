@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useAuth } from '../../../shared/auth/auth-store.ts';
-import { useModuleCategories } from '../../module-categories/api.ts';
+import { useModuleCategories } from '../../module-categories/index.ts';
 import { useApplications, useFavouriteApps, useMostUsed, useRecordUsage } from '../api.ts';
 import { AppCard, QuickLaunchLink, type CardApp } from '../components/app-card.tsx';
 import { AppSection, CardGrid } from '../components/app-section.tsx';

@@ -13,7 +13,7 @@ import Space from 'antd/es/space';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { useSaveMenu } from '../api.ts';
 import { fieldErrorsOf } from '../../../shared/api/api-error.ts';

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useRecordUsage } from '../../applications/api.ts';
+import { useRecordUsage } from '../../applications/index.ts';
 import { useRecordForm, useRecordSummary } from '../api.ts';
 import { RecordListHeader } from '../components/record-list-header.tsx';
 import { RecordsTab } from '../components/records-tab.tsx';

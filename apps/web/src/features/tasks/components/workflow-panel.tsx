@@ -10,7 +10,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useAuth } from '../../../shared/auth/auth-store.ts';
-import type { EntryControls } from '../../item-editor/components/entry-editor.tsx';
+import type { EntryControls } from '../../item-editor/components.ts';
 import { useTaskCall } from '../api.ts';
 import { TASKS_NAMESPACE, useTaskMessage } from '../messages.ts';
 import { ActionDialog } from './action-dialog.tsx';

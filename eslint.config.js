@@ -3,6 +3,7 @@
 import js from '@eslint/js';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+import { webBoundaries } from './apps/web/eslint.boundaries.js';
 
 const serverOnly = [
   '@formloop/db',
@@ -47,6 +48,7 @@ export default tseslint.config(
       ],
     },
   },
+  webBoundaries,
   {
     files: ['packages/**/*.ts'],
     rules: {

@@ -5,6 +5,7 @@ import js from '@eslint/js';
 import globals from 'globals';
 import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import tseslint from 'typescript-eslint';
+import { webBoundaries } from './apps/web/eslint.boundaries.js';
 
 const serverOnly = [
   '@formloop/db',
@@ -66,6 +67,7 @@ export default tseslint.config(
       ],
     },
   },
+  webBoundaries,
   {
     files: ['packages/**/*.ts'],
     rules: {

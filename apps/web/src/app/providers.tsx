@@ -4,7 +4,7 @@ import ConfigProvider from 'antd/es/config-provider';
 import type { Locale } from 'antd/es/locale';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authStore } from '../features/auth/auth-store.ts';
+import { authStore } from '../shared/auth/auth-store.ts';
 import { configureHttp } from '../shared/api/http.ts';
 import { FALLBACK_LANGUAGE, isAppLanguage } from '../shared/i18n/languages.ts';
 import { ToastProvider } from '../shared/ui/toast.tsx';

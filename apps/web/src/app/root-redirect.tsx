@@ -1,6 +1,6 @@
 import { LAUNCH_PAGE_ROUTES, rootRouteFor } from '@formloop/domain';
 import { Navigate } from 'react-router';
-import { useAuth } from '../features/auth/auth-store.ts';
+import { useAuth } from '../shared/auth/auth-store.ts';
 
 /**
  * '/' (spec §2): the task list, or for full users and administrators the page their launch_page

@@ -93,6 +93,8 @@ const signedInRoutes: RouteObject[] = ACCESS_ORDER.map((level) => ({
   children: ROUTE_ACCESS.filter((entry) => entry.access === level).map((entry) => ({
     path: entry.path,
     element: <AreaPage area={entry.area} />,
+    // The shell titles a page outside every menu by its area (features/shell/trail.ts).
+    handle: { area: entry.area },
   })),
 }));
 

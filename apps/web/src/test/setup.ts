@@ -2,7 +2,7 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n, initI18n, NAMESPACES } from '../app/i18n.ts';
-import { authStore } from '../features/auth/auth-store.ts';
+import { authStore } from '../shared/auth/auth-store.ts';
 
 // antd pages render slowly in jsdom on a loaded two-core machine: give findBy/waitFor room.
 configure({ asyncUtilTimeout: 5000 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../shared/api/api-error.ts';
-import { createQueryClient, shouldRetry } from '../query-client.ts';
+import { shouldRetry } from '../../shared/api/query-retry.ts';
+import { createQueryClient } from '../query-client.ts';
 
 describe('query client (spec §8, §9)', () => {
   it('retries up to 3 times, never on 401 or 403', () => {

@@ -3,7 +3,7 @@ import type { LaunchPageType, UserKind } from '@formloop/domain';
 import { configure, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sessionFor } from '../../features/auth/__tests__/sessions.ts';
-import { authStore } from '../../features/auth/auth-store.ts';
+import { authStore } from '../../shared/auth/auth-store.ts';
 import { mockFetch, ok } from '../../test/fetch-mock.ts';
 import { locationOf, renderApp } from '../../test/render-app.tsx';
 

@@ -19,7 +19,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { http } from '../../shared/api/http.ts';
-import { shellKeys, type FavouriteModule } from '../shell/api.ts';
+import { shellKeys, type FavouriteModule } from '../shell/index.ts';
 
 /**
  * Keys of every app list. Invalidating appsKeys.all refreshes them all (the form editor does after

@@ -1,4 +1,4 @@
-import { formatDate } from '../organization/use-organization-preference.ts';
+import { formatDate } from '../../shared/organization/use-organization-preference.ts';
 
 /** An audit timestamp in the organization's time zone and datetime format (spec §3 preference). */
 export const formatAuditTime = (iso: string): string => formatDate(iso, 'datetime') || iso;

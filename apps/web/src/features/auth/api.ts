@@ -3,7 +3,7 @@ import { encryptLoginPayload, MESSAGES, TWO_FACTOR_IS_PERSISTENT } from '@formlo
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { http, request } from '../../shared/api/http.ts';
-import { authStore } from './auth-store.ts';
+import { authStore } from '../../shared/auth/auth-store.ts';
 
 /** Query keys of the auth feature. */
 export const authKeys = {

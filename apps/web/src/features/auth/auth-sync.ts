@@ -1,4 +1,4 @@
-import { AUTH_STORAGE_KEY, authStore } from './auth-store.ts';
+import { AUTH_STORAGE_KEY, authStore } from '../../shared/auth/auth-store.ts';
 
 /** The channel every tab of the app listens on (spec §4: the new token is broadcast to other tabs). */
 export const AUTH_CHANNEL_NAME = 'formloop-auth';

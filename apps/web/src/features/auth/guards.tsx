@@ -1,6 +1,6 @@
 import { LOGIN_STATUS_PARAM, MESSAGES, loginStatusKey, type UserFlags } from '@formloop/domain';
 import { Navigate, Outlet, useSearchParams } from 'react-router';
-import { useAuth } from './auth-store.ts';
+import { useAuth } from '../../shared/auth/auth-store.ts';
 import { LOGIN_PATH, loginRedirectFor, RETURN_URL_PARAM, safeReturnUrl } from './return-url.ts';
 
 /** Query parameter the login page shows as its status banner (spec §2). */

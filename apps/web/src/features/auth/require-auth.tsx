@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
-import { useAuth } from './auth-store.ts';
+import { useAuth } from '../../shared/auth/auth-store.ts';
 import { loginRedirect } from './guards.tsx';
 import { useSessionCheck } from './queries.ts';
 

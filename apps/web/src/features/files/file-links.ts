@@ -1,6 +1,6 @@
 import { fileUrl } from '@formloop/contracts';
 import { useCallback } from 'react';
-import { useAuth } from '../auth/auth-store.ts';
+import { useAuth } from '../../shared/auth/auth-store.ts';
 
 /** Where a stored file's page is (spec §2 /permalink/file): a link people can share inside the tenant. */
 export const filePermalink = (key: string): string => `/permalink/file?key=${encodeURIComponent(key)}`;

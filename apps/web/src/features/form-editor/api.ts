@@ -12,7 +12,7 @@ import type { ModuleDefinition } from '@formloop/domain';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http } from '../../shared/api/http.ts';
-import { appsKeys, refreshApps } from '../applications/api.ts';
+import { appsKeys, refreshApps } from '../applications/index.ts';
 
 export const formEditorKeys = {
   all: ['formEditor'] as const,

@@ -5,7 +5,7 @@ import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
-import { translateFormulaError } from '../form-renderer/formula-errors.ts';
+import { translateFormulaError } from '../form-renderer/index.ts';
 
 export const FORM_EDITOR_NAMESPACE = 'formEditor';
 

@@ -19,7 +19,7 @@ import {
 } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http } from '../../shared/api/http.ts';
-import { recordKeys } from '../records/api.ts';
+import { recordKeys } from '../records/index.ts';
 
 export const itemEditorKeys = {
   all: ['itemEditor'] as const,

@@ -8,7 +8,7 @@ import {
 } from '@formloop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http, request } from '../../shared/api/http.ts';
-import { APP_MENU_QUERY_KEY } from '../shell/hooks/use-app-menu.ts';
+import { APP_MENU_QUERY_KEY } from '../shell/index.ts';
 import { removeNode } from './tree-model.ts';
 
 /** Query keys of the menu settings page (the live sidebar list has its own: APP_MENU_QUERY_KEY). */

@@ -8,7 +8,10 @@ import {
 } from '@formloop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { http } from '../../shared/api/http.ts';
-import { organizationKeys, storeOrganizationPreference } from './use-organization-preference.ts';
+import {
+  organizationKeys,
+  storeOrganizationPreference,
+} from '../../shared/organization/use-organization-preference.ts';
 
 export const setOrganizationTimeZone = (timeZone: string) =>
   http.post<OrganizationPreferenceData>(ORGANIZATION_PATHS.setTimeZone, { timeZone });

@@ -1,5 +1,5 @@
 import type { ProcessInstanceRow } from '@formloop/contracts';
-import { formatDate } from '../organization/use-organization-preference.ts';
+import { formatDate } from '../../shared/organization/use-organization-preference.ts';
 
 /** An instant in the organization's time zone and datetime format; '—' when there is none. */
 export const formatInstant = (iso: string | null): string => (iso ? formatDate(iso, 'datetime') || iso : '—');

@@ -1,5 +1,5 @@
 import type { UserInfo, UserProfile } from '@formloop/contracts';
-import { authStore } from '../auth/auth-store.ts';
+import { authStore } from '../../shared/auth/auth-store.ts';
 
 /** The session token's userInfo (spec §3) as it looks after a profile save. */
 export function userInfoFromProfile(profile: UserProfile, previous?: UserInfo | null): UserInfo {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { itemEditorKeys } from '../item-editor/api.ts';
-import { recordKeys } from '../records/api.ts';
-import { taskKeys } from '../tasks/api.ts';
+import { itemEditorKeys } from '../item-editor/index.ts';
+import { recordKeys } from '../records/index.ts';
+import { taskKeys } from '../tasks/index.ts';
 
 /**
  * Spec §4: a pushed notice about a module refreshes that module's lists, summary, workflow history

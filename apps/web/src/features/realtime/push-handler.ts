@@ -1,6 +1,6 @@
 import { NOTIFICATION_REFRESH_DELAY_MS } from '@formloop/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import { refreshNotifications } from '../shell/api.ts';
+import { refreshNotifications } from '../shell/index.ts';
 import { refreshModuleData } from './module-refresh.ts';
 import type { NotificationPush } from './notification-push.ts';
 

@@ -1,10 +1,9 @@
 import notification from 'antd/es/notification';
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
-import { authStore, useAuth } from '../auth/auth-store.ts';
-import { useNotificationWords } from '../notifications/wording.ts';
-import { refreshNotifications } from '../shell/api.ts';
-import { useOpenNotification } from '../shell/hooks/use-open-notification.ts';
+import { authStore, useAuth } from '../../shared/auth/auth-store.ts';
+import { useNotificationWords } from '../notifications/index.ts';
+import { refreshNotifications, useOpenNotification } from '../shell/index.ts';
 import type { NotificationPush } from './notification-push.ts';
 import { createPushHandler } from './push-handler.ts';
 import { createSignalRConnection, openTaskHub, type CreateTaskHubConnection } from './task-hub.ts';

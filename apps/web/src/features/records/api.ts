@@ -17,7 +17,7 @@ import {
   USER_LOOKUP_MAX_LENGTH,
 } from '@formloop/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { shouldRetry } from '../../app/query-client.ts';
+import { shouldRetry } from '../../shared/api/query-retry.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http, request } from '../../shared/api/http.ts';
 import { postForFile, saveFile } from './lib/raw-request.ts';

@@ -14,7 +14,7 @@ import {
   type SchedulePreview,
 } from '@formloop/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { retryUnlessFinal } from '../../app/query-client.ts';
+import { retryUnlessFinal } from '../../shared/api/query-retry.ts';
 import { http } from '../../shared/api/http.ts';
 
 export const scheduleKeys = {

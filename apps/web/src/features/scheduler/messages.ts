@@ -3,7 +3,7 @@ import { createMessageMatcher } from '@formloop/domain';
 import { useCallback } from 'react';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
-import { useTaskMessage } from '../tasks/messages.ts';
+import { useTaskMessage } from '../tasks/index.ts';
 
 export const SCHEDULER_NAMESPACE = 'scheduler';
 

@@ -25,7 +25,7 @@ import {
   type UserFlags,
 } from '@formloop/domain';
 import type { ComponentType } from 'react';
-import { SSO_SETTINGS_PATH } from '../sso/paths.ts';
+import { SSO_SETTINGS_PATH } from '../sso/index.ts';
 
 export interface SettingsTile {
   key: string;

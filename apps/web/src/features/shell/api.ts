@@ -16,7 +16,7 @@ import {
   type InfiniteData,
   type QueryClient,
 } from '@tanstack/react-query';
-import { shouldRetry } from '../../app/query-client.ts';
+import { shouldRetry } from '../../shared/api/query-retry.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http } from '../../shared/api/http.ts';
 import { reportRequestError } from '../../shared/api/request-errors.ts';

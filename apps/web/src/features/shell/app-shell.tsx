@@ -7,7 +7,7 @@ import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { PageSpinner } from '../../shared/ui/page-spinner.tsx';
 import { useTenantInfo } from './api.ts';
 import { useSplash } from './hooks/use-splash.ts';
-import { useOrganizationPreference } from '../organization/use-organization-preference.ts';
+import { useOrganizationPreference } from '../../shared/organization/use-organization-preference.ts';
 import { readSidebarCookie } from './hooks/use-sidebar-minimised.ts';
 import {
   FULL_LAYOUT,

@@ -6,7 +6,7 @@ import { Sidebar } from './components/sidebar.tsx';
 import { TopBar } from './components/top-bar.tsx';
 import { useActiveTrail } from './hooks/use-active-trail.ts';
 
-export { RealtimeConnection } from '../realtime/realtime-connection.tsx';
+export { RealtimeConnection } from '../realtime/components.ts';
 export { LoadingSplash } from './components/loading-splash.tsx';
 export { ScrollTopButton } from './components/scroll-top-button.tsx';
 export { ShellFooter } from './components/shell-footer.tsx';

@@ -1,15 +1,16 @@
 // Which breadcrumbs a page gets (spec §2: "the page title and breadcrumbs from the active menu
 // entries"). The menus come first; a page outside every menu says its own trail (the app or list it
 // shows); any other page of the route table still gets its area's name as title.
-import { matchPath } from 'react-router';
-import { ROUTE_ACCESS } from '../../app/route-table.ts';
-import type { AreaKey } from '../home/areas.ts';
+import type { UIMatch } from 'react-router';
 import type { Crumb } from './navigation.ts';
 
-/** The route table's area of a signed-in path, or null outside it. */
-export function routeArea(pathname: string): AreaKey | null {
-  const route = ROUTE_ACCESS.find((entry) => matchPath({ path: entry.path, end: true }, pathname));
-  return route?.area ?? null;
+/** The area the router's matched route names in its handle (app/router.tsx), or null. */
+export function matchedArea(matches: readonly UIMatch[]): string | null {
+  for (let index = matches.length - 1; index >= 0; index -= 1) {
+    const handle = matches[index]?.handle as { area?: unknown } | undefined;
+    if (typeof handle?.area === 'string') return handle.area;
+  }
+  return null;
 }
 
 const pathOf = (href: string): string => href.split(/[?#]/)[0] ?? href;
@@ -25,13 +26,15 @@ export function resolveTrail(input: {
   pathname: string;
   menuTrail: readonly Crumb[];
   pageTrail: readonly Crumb[] | null;
-  areaTitle: (area: AreaKey) => string;
+  /** The route's area (route table), titled by areaTitle. */
+  area: string | null;
+  areaTitle: (area: string) => string;
 }): Crumb[] {
   const { pathname, menuTrail, pageTrail } = input;
   const last = menuTrail[menuTrail.length - 1];
   if (last && pathOf(last.href) === pathname) return [...menuTrail];
   if (pageTrail && pageTrail.length > 0) return [...pageTrail];
   if (menuTrail.length > 0) return [...menuTrail];
-  const area = routeArea(pathname);
+  const { area } = input;
   return area ? [{ key: `area:${area}`, title: input.areaTitle(area), href: pathname }] : [];
 }

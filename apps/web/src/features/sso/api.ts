@@ -9,7 +9,7 @@ import {
   type SsoTestResult,
 } from '@formloop/contracts';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { retryUnlessFinal } from '../../app/query-client.ts';
+import { retryUnlessFinal } from '../../shared/api/query-retry.ts';
 import { http, request } from '../../shared/api/http.ts';
 import { ssoKeys } from './providers-query.ts';
 

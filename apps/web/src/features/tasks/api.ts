@@ -27,11 +27,11 @@ import {
   useQueryClient,
   type QueryClient,
 } from '@tanstack/react-query';
-import { retryUnlessFinal } from '../../app/query-client.ts';
+import { retryUnlessFinal } from '../../shared/api/query-retry.ts';
 import { http } from '../../shared/api/http.ts';
-import { itemEditorKeys } from '../item-editor/api.ts';
-import { recordKeys } from '../records/api.ts';
-import { shellKeys } from '../shell/api.ts';
+import { itemEditorKeys } from '../item-editor/index.ts';
+import { recordKeys } from '../records/index.ts';
+import { shellKeys } from '../shell/index.ts';
 
 /** One list request; the tab picks the endpoint (team: dataTablesByTeamId without teamId). */
 export interface TaskListBody {

@@ -8,3 +8,6 @@ export {
   type TaskListPosition,
 } from './lib/list-position.ts';
 export { TASKS_PATH, taskEditorPath } from './paths.ts';
+export { taskKeys } from './api.ts';
+// The message wording is shared with the scheduler.
+export { useTaskMessage } from './messages.ts';

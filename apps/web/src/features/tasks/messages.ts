@@ -3,7 +3,7 @@ import { createMessageMatcher } from '@formloop/domain';
 import { useCallback } from 'react';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
-import { useServerMessage } from '../item-editor/messages.ts';
+import { useServerMessage } from '../item-editor/index.ts';
 
 export const TASKS_NAMESPACE = 'tasks';
 

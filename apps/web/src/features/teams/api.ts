@@ -16,7 +16,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { shouldRetry } from '../../app/query-client.ts';
+import { shouldRetry } from '../../shared/api/query-retry.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http, request } from '../../shared/api/http.ts';
 

@@ -10,7 +10,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { AppSettingsTab } from '../index.ts';
 import { templateData, templateValueFields } from '../lib/template-values.ts';
 import { moveItem } from '../../../shared/lib/move-item.ts';

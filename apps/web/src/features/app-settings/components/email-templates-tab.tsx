@@ -6,8 +6,11 @@ import Tag from 'antd/es/tag';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useAuth } from '../../auth/auth-store.ts';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { useEmailTemplateFields } from '../api.ts';
 import { mergePlaceholders } from '../lib/placeholders.ts';
 import { EmailTemplateEditor } from './email-template-editor.tsx';

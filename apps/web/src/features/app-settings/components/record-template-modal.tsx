@@ -10,7 +10,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error.ts';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useCreateRecordTemplate, useRenameRecordTemplate } from '../api.ts';
 import { templateData, templateNameMessage, type ValueField } from '../lib/template-values.ts';
 import { failureText, useAppSettingsMessage } from '../messages.ts';

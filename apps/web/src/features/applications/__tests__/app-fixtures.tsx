@@ -6,7 +6,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { ApplicationsPage } from '../pages/applications-page.tsx';
 import { FormEditorListPage } from '../pages/form-editor-list-page.tsx';
 

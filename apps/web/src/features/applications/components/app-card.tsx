@@ -6,7 +6,7 @@ import theme from 'antd/es/theme';
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import type { FavouriteTarget } from '../api.ts';
 import { editorPath, modulePath } from '../paths.ts';
 import { FavouriteButton } from './favourite-button.tsx';

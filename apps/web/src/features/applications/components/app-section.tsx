@@ -1,6 +1,6 @@
 import theme from 'antd/es/theme';
 import { useId, type ReactNode } from 'react';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 
 /** A titled part of /applications, a landmark named by its heading. */
 export function AppSection({

@@ -12,8 +12,11 @@ import theme from 'antd/es/theme';
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { editorPath } from '../paths.ts';
 import { FavouriteButton } from './favourite-button.tsx';
 import { StatusTag } from './status-tag.tsx';

@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error.ts';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useCopyApp, useReservedModuleNames } from '../api.ts';
 import { useAppsMessage, useFailureText } from '../messages.ts';
 import { editorPath } from '../paths.ts';

@@ -4,8 +4,8 @@ import Input from 'antd/es/input/Input';
 import Space from 'antd/es/space';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { IconPickerModal } from '../../menus/components/icon-picker-modal.tsx';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { IconPickerModal } from '../../menus/components.ts';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 
 /**
  * The app icon (spec §2): read-only text, set only through the Select Icon modal, so a stored icon

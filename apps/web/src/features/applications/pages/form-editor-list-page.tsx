@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { useModuleCategories } from '../../module-categories/api.ts';
+import { useModuleCategories } from '../../module-categories/index.ts';
 import { useAppList, useDeleteApp } from '../api.ts';
 import { AppTable } from '../components/app-table.tsx';
 import { CopyAppModal } from '../components/copy-app-modal.tsx';

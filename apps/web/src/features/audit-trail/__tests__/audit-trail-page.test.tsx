@@ -7,7 +7,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { toAuditFilters } from '../components/audit-filters.tsx';
 import { AuditTrailPage } from '../pages/audit-trail-page.tsx';
 

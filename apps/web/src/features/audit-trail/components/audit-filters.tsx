@@ -6,7 +6,7 @@ import Input from 'antd/es/input';
 import Space from 'antd/es/space';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { storedOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import { storedOrganizationPreference } from '../../../shared/organization/use-organization-preference.ts';
 
 export interface AuditFilterValues {
   user?: string;

@@ -1,13 +1,19 @@
-import { AUDIT_PAGE_SIZES, type AuditDataTableRequest, type AuditFilter } from '@formloop/contracts';
+import {
+  AUDIT_PAGE_SIZES,
+  type AuditDataTableRequest,
+  type AuditFilter,
+  type AuditSortColumn,
+} from '@formloop/contracts';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import theme from 'antd/es/theme';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useServerTable } from '../../../shared/ui/use-server-table.ts';
 import { useAuditTable } from '../api.ts';
 import { AuditDiffDrawer } from '../components/audit-diff-drawer.tsx';
 import { AuditFilters } from '../components/audit-filters.tsx';
-import { AuditTable, type AuditSort } from '../components/audit-table.tsx';
+import { AUDIT_SORTABLE, AuditTable, DEFAULT_AUDIT_SORT } from '../components/audit-table.tsx';
 
 type PageSize = (typeof AUDIT_PAGE_SIZES)[number];
 
@@ -15,13 +21,22 @@ type PageSize = (typeof AUDIT_PAGE_SIZES)[number];
 export function AuditTrailPage() {
   const { t } = useTranslation('auditTrail');
   const { token } = theme.useToken();
-  const [page, setPage] = useState(1);
-  const [length, setLength] = useState<PageSize>(AUDIT_PAGE_SIZES[0]);
-  const [sort, setSort] = useState<AuditSort>({ column: 'created_at', dir: 'desc' });
+  const paging = useServerTable<AuditSortColumn, PageSize>({
+    pageSize: AUDIT_PAGE_SIZES[0],
+    pageSizes: AUDIT_PAGE_SIZES,
+    // Clearing a sort falls back to the default: newest first.
+    defaultOrders: [DEFAULT_AUDIT_SORT],
+    sortable: AUDIT_SORTABLE,
+  });
   const [filters, setFilters] = useState<AuditFilter[]>([]);
   const [openId, setOpenId] = useState<number | null>(null);
 
-  const request: AuditDataTableRequest = { page, length, orders: [sort], filters };
+  const request: AuditDataTableRequest = {
+    page: paging.page,
+    length: paging.length,
+    orders: paging.orders,
+    filters,
+  };
   const table = useAuditTable(request);
 
   return (
@@ -32,7 +47,7 @@ export function AuditTrailPage() {
         <AuditFilters
           onChange={(next) => {
             setFilters(next);
-            setPage(1);
+            paging.firstPage();
           }}
         />
       </div>
@@ -49,17 +64,7 @@ export function AuditTrailPage() {
       <AuditTable
         data={table.data}
         loading={table.isFetching}
-        page={page}
-        length={length}
-        sort={sort}
-        onPage={(nextPage, nextLength) => {
-          setPage(nextPage);
-          setLength(AUDIT_PAGE_SIZES.find((size) => size === nextLength) ?? AUDIT_PAGE_SIZES[0]);
-        }}
-        onSort={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
+        paging={paging}
         onOpen={(record) => setOpenId(record.id)}
       />
       <AuditDiffDrawer id={openId} onClose={() => setOpenId(null)} />

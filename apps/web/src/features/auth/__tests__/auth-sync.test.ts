@@ -1,6 +1,6 @@
 import { MESSAGES } from '@formloop/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { AUTH_STORAGE_KEY, authStore, SIGN_OUT_REASON_KEY } from '../auth-store.ts';
+import { AUTH_STORAGE_KEY, authStore, SIGN_OUT_REASON_KEY } from '../../../shared/auth/auth-store.ts';
 import { AUTH_CHANNEL_NAME, AUTH_MESSAGE_KEY, startAuthSync } from '../auth-sync.ts';
 import { FakeChannel } from './fake-channel.ts';
 import { sessionFor } from './sessions.ts';

@@ -6,7 +6,7 @@ import { i18n } from '../../../app/i18n.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { locationOf, renderApp } from '../../../test/render-app.tsx';
-import { AUTH_STORAGE_KEY, authStore } from '../auth-store.ts';
+import { AUTH_STORAGE_KEY, authStore } from '../../../shared/auth/auth-store.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

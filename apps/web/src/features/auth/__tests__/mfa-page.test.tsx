@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { adminSession } from '../../../test/fixtures.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { locationOf, renderApp } from '../../../test/render-app.tsx';
-import { authStore } from '../auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

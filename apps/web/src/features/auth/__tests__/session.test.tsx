@@ -10,7 +10,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { authStore } from '../auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { SessionManager } from '../session/session-manager.tsx';
 import { formatCountdown, sessionPhase } from '../session/session-timing.ts';
 import { FakeChannel } from './fake-channel.ts';

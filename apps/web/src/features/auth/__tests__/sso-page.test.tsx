@@ -9,7 +9,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { routes } from '../../../app/router.tsx';
 import { adminSession } from '../../../test/fixtures.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
-import { authStore } from '../auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { loginWithStatus } from '../pages/sso-page.tsx';
 
 afterEach(() => {

@@ -4,7 +4,7 @@ import Divider from 'antd/es/divider';
 import Tooltip from 'antd/es/tooltip';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { useSsoProviders } from '../../sso/providers-query.ts';
+import { useSsoProviders } from '../../sso/index.ts';
 import { RETURN_URL_PARAM, withReturnUrl } from '../return-url.ts';
 
 interface SsoProviderButton {

@@ -10,7 +10,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { translateMessageKey, useMessageTranslator } from '../../../shared/i18n/translate-message.ts';
 import { useSignIn, type Credentials } from '../api.ts';
-import { authStore } from '../auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { AuthTitle } from '../components/auth-layout.tsx';
 import { SsoButtons } from '../components/sso-buttons.tsx';
 import {

@@ -11,7 +11,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { translateMessageKey, useMessageTranslator } from '../../../shared/i18n/translate-message.ts';
 import { fetchSessionToken, useVerifyTwoFactor } from '../api.ts';
 import { useInfo2Fa } from '../queries.ts';
-import { authStore } from '../auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { AuthTitle } from '../components/auth-layout.tsx';
 import { LOGIN_PATH, RETURN_URL_PARAM, safeReturnUrl, withReturnUrl } from '../return-url.ts';
 import { domainRule } from '../validation.ts';

@@ -6,7 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { translateMessageKey } from '../../../shared/i18n/translate-message.ts';
 import { fetchSessionToken } from '../api.ts';
-import { authStore } from '../auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { AuthTitle } from '../components/auth-layout.tsx';
 import { STATUS_PARAM } from '../guards.tsx';
 import { LOGIN_PATH, MFA_PATH, RETURN_URL_PARAM, safeReturnUrl, withReturnUrl } from '../return-url.ts';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@formloop/domain';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { refreshAccessToken } from '../api.ts';
-import { authStore, useAuth } from '../auth-store.ts';
+import { authStore, useAuth } from '../../../shared/auth/auth-store.ts';
 import { SessionExpiringModal } from './session-expiring-modal.tsx';
 import { nextCheckInMs, remainingMs, sessionPhase } from './session-timing.ts';
 

@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { formatDate } from '../../organization/use-organization-preference.ts';
+import { formatDate } from '../../../shared/organization/use-organization-preference.ts';
 import { useFileInfo, type FileInfo } from '../api.ts';
 import { useFileHref } from '../file-links.ts';
 import { formatFileSize } from '../file-size.ts';

@@ -13,8 +13,11 @@ import {
   type KeyboardEvent,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { translateFormulaError, translateValueType } from '../../form-renderer/formula-errors.ts';
-import { FORM_RENDERER_NAMESPACE } from '../../form-renderer/messages.ts';
+import {
+  translateFormulaError,
+  translateValueType,
+  FORM_RENDERER_NAMESPACE,
+} from '../../form-renderer/index.ts';
 import {
   applySuggestion,
   highlightPieces,

@@ -5,7 +5,7 @@ import Input from 'antd/es/input/Input';
 import Popover from 'antd/es/popover';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FORM_RENDERER_NAMESPACE } from '../../form-renderer/messages.ts';
+import { FORM_RENDERER_NAMESPACE } from '../../form-renderer/index.ts';
 import { functionSignature } from './formula-suggest.ts';
 
 /** The list of formula functions with their signatures and descriptions; choosing one inserts it. */

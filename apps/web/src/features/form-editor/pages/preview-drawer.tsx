@@ -6,7 +6,7 @@ import theme from 'antd/es/theme';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
-import { FormRenderer } from '../../form-renderer/form-renderer.tsx';
+import { FormRenderer } from '../../form-renderer/components.ts';
 
 /** The form as its users will see it at an activity, from the editor's current (unsaved) layout. */
 export function PreviewDrawer({

@@ -1,6 +1,6 @@
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { useReferenceLists } from '../../reference-data/api.ts';
+import { useReferenceLists } from '../../reference-data/index.ts';
 import { SettingField, SettingGroup, type SettingsGroupProps } from './setting-field.tsx';
 
 /** Dropdowns, checklists and reference multi-selects take their options from a reference list. */

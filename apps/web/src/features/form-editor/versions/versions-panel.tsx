@@ -8,7 +8,10 @@ import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { ChangeList } from './change-list.tsx';
 import { groupLabels } from './format-change.ts';
 

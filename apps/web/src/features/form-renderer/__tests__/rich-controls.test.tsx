@@ -2,7 +2,7 @@ import { APP_SETTINGS_PATHS } from '@formloop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '../../../test/fetch-mock.ts';
-import { ORGANIZATION_PREFERENCE_STORAGE_KEY } from '../../organization/use-organization-preference.ts';
+import { ORGANIZATION_PREFERENCE_STORAGE_KEY } from '../../../shared/organization/use-organization-preference.ts';
 import { instantToWallClock, wallClockToInstant } from '../controls/date-controls.tsx';
 import { definitionOf, payloadField, payloadGroup, renderForm, stacked } from './fixtures.tsx';
 

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../../app/i18n.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { definitionOf, payloadField, payloadGroup, renderForm, stacked } from './fixtures.tsx';
 import { FAKE_PNG, stubCanvas, stubXhr } from './network-kit.ts';
 

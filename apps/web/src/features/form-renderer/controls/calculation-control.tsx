@@ -4,7 +4,10 @@ import Tooltip from 'antd/es/tooltip';
 import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { formatDate, storedOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  storedOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { translateFormulaError } from '../formula-errors.ts';
 import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { formatStored } from '@formloop/domain';

@@ -1,7 +1,7 @@
 import Checkbox from 'antd/es/checkbox';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { useReferenceValues } from '../../reference-data/api.ts';
+import { useReferenceValues } from '../../reference-data/index.ts';
 import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { a11y, asText, type ControlProps } from './control-props.ts';
 import { ReadOnlyValue } from './read-only-value.tsx';

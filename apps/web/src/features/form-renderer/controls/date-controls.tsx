@@ -4,7 +4,10 @@ import TimePicker from 'antd/es/time-picker';
 import dayjs, { type Dayjs } from 'dayjs';
 import customParseFormat from 'dayjs/plugin/customParseFormat';
 import { useTranslation } from 'react-i18next';
-import { formatDate, storedOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  storedOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { DATE_FORMAT, TIME_FORMAT } from '../renderer-model.ts';
 import { a11y, type ControlProps } from './control-props.ts';

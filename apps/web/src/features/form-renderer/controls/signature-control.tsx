@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Input from 'antd/es/input/Input';
 import { useEffect, useRef, useState, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFileHref } from '../../files/file-links.ts';
+import { useFileHref } from '../../files/index.ts';
 import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { useRendererRuntime } from '../runtime-context.ts';
 import { removeUnsavedFile, uploadBase64 } from '../runtime/files-api.ts';

@@ -2,7 +2,7 @@ import { COMMENT_MAX_LENGTH, RECORDS_MESSAGES, RECORDS_PATHS, recordPath } from 
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
-import { formatDate } from '../../organization/use-organization-preference.ts';
+import { formatDate } from '../../../shared/organization/use-organization-preference.ts';
 import { bodiesOf, comment, recordDetail, renderEditor } from './fixtures.tsx';
 
 afterEach(() => {

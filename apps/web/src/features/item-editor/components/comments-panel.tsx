@@ -10,7 +10,10 @@ import Typography from 'antd/es/typography';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { useComments, useSendComment } from '../api.ts';
 import { checkComment, failureText, ITEM_EDITOR_NAMESPACE, useServerMessage } from '../messages.ts';
 

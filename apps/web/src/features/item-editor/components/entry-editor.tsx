@@ -7,7 +7,7 @@ import theme from 'antd/es/theme';
 import { useEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LeaveGuard } from '../../../shared/ui/leave-guard.tsx';
-import { FormRenderer } from '../../form-renderer/form-renderer.tsx';
+import { FormRenderer } from '../../form-renderer/components.ts';
 import { ITEM_EDITOR_NAMESPACE } from '../messages.ts';
 import { CommentsPanel } from './comments-panel.tsx';
 import { EditorHeader } from './editor-header.tsx';

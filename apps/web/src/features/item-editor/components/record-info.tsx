@@ -5,7 +5,10 @@ import Descriptions from 'antd/es/descriptions';
 import Tag from 'antd/es/tag';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { ITEM_EDITOR_NAMESPACE } from '../messages.ts';
 
 const STATUS_KEYS: Record<RecordStatus, string> = {

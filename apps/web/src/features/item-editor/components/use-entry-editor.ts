@@ -3,8 +3,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { validateValues } from '../../form-renderer/form-renderer.tsx';
-import type { FormValues } from '../../form-renderer/renderer-model.ts';
+import { validateValues } from '../../form-renderer/components.ts';
+import type { FormValues } from '../../form-renderer/index.ts';
 import { useDeleteRecord, useSaveRecord, useSubmitRecord } from '../api.ts';
 import { baselineOf, differs, remainingErrors, type Baseline } from '../lib/form-values.ts';
 import {

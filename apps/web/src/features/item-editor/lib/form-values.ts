@@ -2,12 +2,12 @@
 // (today/now, default values, minimum table rows) and computes its calculation fields on the first
 // render, and hands that back through onChange: those values are still "as loaded".
 import { jsonEqual } from '@formloop/domain';
-import { computeValues } from '../../form-renderer/computed-values.ts';
 import {
+  computeValues,
   withDefaults,
   type FormValues,
   type RendererDefinition,
-} from '../../form-renderer/renderer-model.ts';
+} from '../../form-renderer/index.ts';
 
 /** The values as the renderer settles them after loading (same definition, same `now`). */
 export function settledValues(definition: RendererDefinition, values: FormValues, now: Date): FormValues {

@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { WorkflowPanel } from '../../tasks/components/workflow-panel.tsx';
+import { WorkflowPanel } from '../../tasks/components.ts';
 import { itemEditorKeys, useRecordDetail, useRecordForm } from '../api.ts';
 import { EntryEditor } from '../components/entry-editor.tsx';
 import { ITEM_EDITOR_NAMESPACE, useServerMessage } from '../messages.ts';

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { i18n } from '../../../app/i18n.ts';
-import type { IconLibrary } from '../../shell/components/menu-icon.tsx';
+import type { IconLibrary } from '../../../shared/ui/menu-icon.tsx';
 import { IconPickerModal } from '../components/icon-picker-modal.tsx';
 
 /** 120 made-up icon names (all drawn with one icon): three pages of 50. */

@@ -7,7 +7,7 @@ import theme from 'antd/es/theme';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateMessageKey } from '../../../shared/i18n/translate-message.ts';
-import { loadIconLibrary, type IconLibrary } from '../../shell/components/menu-icon.tsx';
+import { loadIconLibrary, type IconLibrary } from '../../../shared/ui/menu-icon.tsx';
 
 type Status = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; library: IconLibrary };
 

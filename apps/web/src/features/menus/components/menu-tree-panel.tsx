@@ -14,7 +14,7 @@ import Tree, { type TreeProps } from 'antd/es/tree';
 import type { DataNode } from 'antd/es/tree';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import {
   canPlace,
   countBelow,

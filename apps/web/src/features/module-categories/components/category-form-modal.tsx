@@ -7,7 +7,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useSaveModuleCategory } from '../api.ts';
 import { fieldErrorsOf } from '../../../shared/api/api-error.ts';
 import { serverReason, useGroupMessages } from '../messages.ts';

@@ -13,7 +13,7 @@ import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
 import { moveItem } from '../../../shared/lib/move-item.ts';
 import { useRowDrag } from '../../../shared/ui/use-row-drag.ts';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 
 interface Props {
   groups: ModuleCategory[];

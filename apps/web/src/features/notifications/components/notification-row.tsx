@@ -2,7 +2,7 @@ import type { Notification } from '@formloop/contracts';
 import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
-import { formatTimeSince } from '../../shell/format.ts';
+import { formatTimeSince } from '../../shell/index.ts';
 import { factsOf, NOTIFICATIONS_NAMESPACE, useNotificationWords } from '../wording.ts';
 
 /**

@@ -10,10 +10,17 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
-import { useMarkNotificationRead, useNotificationDetail } from '../../shell/api.ts';
-import { formatTimeSince, notificationTarget } from '../../shell/format.ts';
-import { NOTIFICATIONS_PATH } from '../../shell/shell-constants.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
+import {
+  useMarkNotificationRead,
+  useNotificationDetail,
+  formatTimeSince,
+  notificationTarget,
+  NOTIFICATIONS_PATH,
+} from '../../shell/index.ts';
 import { factsOf, NOTIFICATIONS_NAMESPACE, useNotificationWords } from '../wording.ts';
 
 /** Marks the notification read once when it is shown unread (spec §4: opening one marks it read). */

@@ -11,8 +11,8 @@ import {
   unreadOf,
   useMarkAllNotificationsRead,
   useNotifications,
-} from '../../shell/api.ts';
-import { useOpenNotification } from '../../shell/hooks/use-open-notification.ts';
+  useOpenNotification,
+} from '../../shell/index.ts';
 import { NotificationRow } from '../components/notification-row.tsx';
 import { NOTIFICATIONS_NAMESPACE } from '../wording.ts';
 

@@ -4,7 +4,7 @@ import {
   ORGANIZATION_PREFERENCE_STORAGE_KEY,
   storeOrganizationPreference,
   storedOrganizationPreference,
-} from '../use-organization-preference.ts';
+} from '../../../shared/organization/use-organization-preference.ts';
 
 const instant = '2026-03-01T13:04:05Z';
 

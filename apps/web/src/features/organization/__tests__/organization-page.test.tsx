@@ -6,9 +6,9 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { OrganizationPage } from '../pages/organization-page.tsx';
-import { ORGANIZATION_PREFERENCE_STORAGE_KEY } from '../use-organization-preference.ts';
+import { ORGANIZATION_PREFERENCE_STORAGE_KEY } from '../../../shared/organization/use-organization-preference.ts';
 
 afterEach(() => {
   vi.unstubAllGlobals();

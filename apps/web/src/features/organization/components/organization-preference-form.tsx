@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useSaveOrganizationPreference, useTimeZoneOptions } from '../api.ts';
 import { failureText, useOrganizationMessage } from '../messages.ts';
-import { formatDate } from '../use-organization-preference.ts';
+import { formatDate } from '../../../shared/organization/use-organization-preference.ts';
 
 const UTC_OPTION = { value: 'UTC', label: '(UTC+00:00) UTC' };
 

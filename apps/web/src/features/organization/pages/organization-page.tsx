@@ -3,7 +3,7 @@ import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
 import { OrganizationPreferenceForm } from '../components/organization-preference-form.tsx';
-import { useOrganizationPreference } from '../use-organization-preference.ts';
+import { useOrganizationPreference } from '../../../shared/organization/use-organization-preference.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 
 /** /settings/organization, /organization and /app/organization (spec §2): the organization preference. */

@@ -14,7 +14,7 @@ import { i18n } from '../../../app/i18n.ts';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 
 // The namespaces load lazily in the app; up front here so the first render does not wait for them.
 beforeAll(async () => {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { locationOf, renderApp } from '../../../test/render-app.tsx';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { dashboard, definition, instanceList } from './fixtures.tsx';
 
 afterEach(() => {

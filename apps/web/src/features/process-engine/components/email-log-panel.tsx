@@ -9,12 +9,14 @@ import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Segmented from 'antd/es/segmented';
 import Space from 'antd/es/space';
-import Table, { type ColumnsType, type TableProps } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
+import { ServerTable } from '../../../shared/ui/server-table.tsx';
+import { useServerTable } from '../../../shared/ui/use-server-table.ts';
 import { useEmailLog } from '../api.ts';
 import { formatInstant } from '../format.ts';
 import { PROCESS_ENGINE_NAMESPACE } from '../messages.ts';
@@ -27,8 +29,11 @@ const ALL = 'all';
 export function EmailLogPanel() {
   const { t } = useTranslation(PROCESS_ENGINE_NAMESPACE);
   const { token } = theme.useToken();
-  const [page, setPage] = useState(1);
-  const [length, setLength] = useState<PageSize>(PROCESS_PAGE_SIZES[0]);
+  const paging = useServerTable<string, PageSize>({
+    pageSize: PROCESS_PAGE_SIZES[0],
+    pageSizes: PROCESS_PAGE_SIZES,
+  });
+  const { page, length } = paging;
   const [status, setStatus] = useState<EmailLogStatus | undefined>(undefined);
   const [search, setSearch] = useState('');
   const query = useEmailLog({ page, length, search, status });
@@ -79,12 +84,6 @@ export function EmailLogPanel() {
     },
   ];
 
-  const onChange: TableProps<EmailLogRow>['onChange'] = (pagination) => {
-    const nextLength = PROCESS_PAGE_SIZES.find((size) => size === pagination.pageSize) ?? length;
-    setPage(nextLength === length ? (pagination.current ?? 1) : 1);
-    setLength(nextLength);
-  };
-
   const filtered = status !== undefined || search !== '';
   return (
     <div data-testid="email-log-panel">
@@ -94,7 +93,7 @@ export function EmailLogPanel() {
           value={status ?? ALL}
           onChange={(value) => {
             setStatus(value === ALL ? undefined : (value as EmailLogStatus));
-            setPage(1);
+            paging.firstPage();
           }}
           options={[
             { value: ALL, label: t('emailLog.all') },
@@ -108,7 +107,7 @@ export function EmailLogPanel() {
           style={{ width: 280 }}
           onSearch={(value) => {
             setSearch(value.trim());
-            setPage(1);
+            paging.firstPage();
           }}
         />
         <Button onClick={() => void query.refetch()}>{t('refresh')}</Button>
@@ -122,23 +121,17 @@ export function EmailLogPanel() {
           />
         </div>
       ) : null}
-      <Table<EmailLogRow>
+      <ServerTable<EmailLogRow>
         data-testid="email-log-table"
         rowKey="id"
         size="middle"
+        table={paging}
         columns={columns}
-        dataSource={query.data?.records ?? []}
+        rows={query.data?.records}
+        total={query.data?.recordsFiltered ?? 0}
         loading={query.isFetching}
-        onChange={onChange}
         locale={{ emptyText: <Empty description={t(filtered ? 'emailLog.noMatch' : 'emailLog.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: length,
-          total: query.data?.recordsFiltered ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PROCESS_PAGE_SIZES.map(String),
-          showTotal: (total) => t(query.data?.estimated ? 'totalEstimated' : 'total', { count: total }),
-        }}
+        showTotal={(total) => t(query.data?.estimated ? 'totalEstimated' : 'total', { count: total })}
       />
     </div>
   );

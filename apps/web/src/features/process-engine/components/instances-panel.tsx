@@ -11,13 +11,15 @@ import Empty from 'antd/es/empty';
 import Input from 'antd/es/input';
 import Select from 'antd/es/select';
 import Space from 'antd/es/space';
-import Table, { type ColumnsType, type TableProps } from 'antd/es/table';
+import type { ColumnsType } from 'antd/es/table';
 import Tabs from 'antd/es/tabs';
 import theme from 'antd/es/theme';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
+import { ServerTable } from '../../../shared/ui/server-table.tsx';
+import { useServerTable } from '../../../shared/ui/use-server-table.ts';
 import { useInstances } from '../api.ts';
 import { formatInstant, recordHref } from '../format.ts';
 import { PROCESS_ENGINE_NAMESPACE } from '../messages.ts';
@@ -67,15 +69,18 @@ export function InstancesPanel(props: {
 }) {
   const { t } = useTranslation(PROCESS_ENGINE_NAMESPACE);
   const { token } = theme.useToken();
-  const [page, setPage] = useState(1);
-  const [length, setLength] = useState<PageSize>(PROCESS_PAGE_SIZES[0]);
+  const paging = useServerTable<string, PageSize>({
+    pageSize: PROCESS_PAGE_SIZES[0],
+    pageSizes: PROCESS_PAGE_SIZES,
+  });
+  const { page, length } = paging;
   const [search, setSearch] = useState('');
   const [openId, setOpenId] = useState<string | null>(null);
   const request = { page, length, search, ...props.filter };
   const query = useInstances(request);
   const filterBy = (next: InstanceFilter) => {
     props.onFilter(next);
-    setPage(1);
+    paging.firstPage();
   };
 
   const columns: ColumnsType<ProcessInstanceRow> = [
@@ -112,12 +117,6 @@ export function InstancesPanel(props: {
     },
   ];
 
-  const onChange: TableProps<ProcessInstanceRow>['onChange'] = (pagination) => {
-    const nextLength = PROCESS_PAGE_SIZES.find((size) => size === pagination.pageSize) ?? length;
-    setPage(nextLength === length ? (pagination.current ?? 1) : 1);
-    setLength(nextLength);
-  };
-
   return (
     <div data-testid="instances-panel">
       <StatusTabs
@@ -145,7 +144,7 @@ export function InstancesPanel(props: {
           style={{ width: 280 }}
           onSearch={(value) => {
             setSearch(value.trim());
-            setPage(1);
+            paging.firstPage();
           }}
         />
         <Button onClick={() => void query.refetch()}>{t('refresh')}</Button>
@@ -159,23 +158,17 @@ export function InstancesPanel(props: {
           />
         </div>
       ) : null}
-      <Table<ProcessInstanceRow>
+      <ServerTable<ProcessInstanceRow>
         data-testid="instances-table"
         rowKey="id"
         size="middle"
+        table={paging}
         columns={columns}
-        dataSource={query.data?.records ?? []}
+        rows={query.data?.records}
+        total={query.data?.recordsFiltered ?? 0}
         loading={query.isFetching}
-        onChange={onChange}
         locale={{ emptyText: <Empty description={t('instances.empty')} /> }}
-        pagination={{
-          current: page,
-          pageSize: length,
-          total: query.data?.recordsFiltered ?? 0,
-          showSizeChanger: true,
-          pageSizeOptions: PROCESS_PAGE_SIZES.map(String),
-          showTotal: (total) => t(query.data?.estimated ? 'totalEstimated' : 'total', { count: total }),
-        }}
+        showTotal={(total) => t(query.data?.estimated ? 'totalEstimated' : 'total', { count: total })}
         onRow={(row) => ({
           onClick: () => setOpenId(row.id),
           onKeyDown: (event) => {

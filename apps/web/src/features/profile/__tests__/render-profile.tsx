@@ -4,7 +4,7 @@ import { Suspense } from 'react';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { ProfilePage } from '../pages/profile-page.tsx';
 
 /** A full user's profile as GET userinfo answers it. */

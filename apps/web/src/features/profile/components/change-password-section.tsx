@@ -3,7 +3,7 @@ import Form from 'antd/es/form';
 import Password from 'antd/es/input/Password';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule, passwordMessage } from '../../auth/validation.ts';
+import { domainRule, passwordMessage } from '../../auth/index.ts';
 import { useChangePassword } from '../api.ts';
 import { failureText, showFieldErrors, useProfileMessage } from '../messages.ts';
 import { currentPasswordMessage } from '../validation.ts';

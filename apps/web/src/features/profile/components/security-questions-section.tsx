@@ -11,7 +11,7 @@ import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useSaveSecurityQuestions, useSecurityQuestions } from '../api.ts';
 import { failureText, showFieldErrors, useProfileMessage } from '../messages.ts';
 import { requiredMessage } from '../validation.ts';

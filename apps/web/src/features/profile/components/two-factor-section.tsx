@@ -10,7 +10,7 @@ import Tag from 'antd/es/tag';
 import { useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import {
   useDisableAuthenticator,
   useEnableAuthenticator,

@@ -7,7 +7,7 @@ import Select from 'antd/es/select';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useUpdateUserProfile } from '../api.ts';
 import { failureText, showFieldErrors, useProfileMessage } from '../messages.ts';
 import { emailMessage, fullnameMessage } from '../validation.ts';

@@ -7,7 +7,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { locationOf, renderApp } from '../../../test/render-app.tsx';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { baseDomainOf, isLoginHost, tenantLoginUrl } from '../login-host.ts';
 import { DomainEntryPage } from '../pages/domain-entry-page.tsx';
 import { mtdHomeTarget } from '../pages/mtd-page.tsx';

@@ -7,8 +7,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useMessageTranslator } from '../../../shared/i18n/translate-message.ts';
-import { AuthFrame, AuthTitle } from '../../auth/components/auth-layout.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { AuthFrame, AuthTitle } from '../../auth/components.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useFindTenant } from '../api.ts';
 import { baseDomainOf, tenantLoginUrl } from '../login-host.ts';
 

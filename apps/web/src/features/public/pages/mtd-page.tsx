@@ -2,7 +2,7 @@ import Button from 'antd/es/button';
 import Result from 'antd/es/result';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { PublicFrame } from '../components/public-frame.tsx';
 
 /** The placeholder's route; spec §2 keeps it out of every menu, so only a direct link leads here. */

@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { i18n } from '../../../app/i18n.ts';
 import { AppProviders } from '../../../app/providers.tsx';
 import { mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { itemEditorKeys } from '../../item-editor/api.ts';
 import { recordKeys } from '../../records/api.ts';
 import { AppShell } from '../../shell/app-shell.tsx';

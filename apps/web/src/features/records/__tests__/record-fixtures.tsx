@@ -22,7 +22,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { RecordListPage } from '../pages/record-list-page.tsx';
 
 export const MODULE_ID = 'app-1';

@@ -5,7 +5,7 @@ import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../organization/use-organization-preference.ts';
+import { formatDate } from '../../../shared/organization/use-organization-preference.ts';
 import { useUserNames } from '../api.ts';
 import type { ListColumn } from '../lib/list-columns.ts';
 import { STATUS_KEYS } from './status-tag.tsx';

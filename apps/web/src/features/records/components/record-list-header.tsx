@@ -7,9 +7,9 @@ import theme from 'antd/es/theme';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { MenuIcon } from '../../shell/components/menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { itemEditorPath } from '../paths.ts';
-import { scheduleListPath } from '../../scheduler/paths.ts';
+import { scheduleListPath } from '../../scheduler/index.ts';
 import { ImportDialog } from './import-dialog.tsx';
 
 /** The app's icon, name and description, with New entry, Import CSV and Schedules for those who may create. */

@@ -6,7 +6,7 @@ import Table, { type ColumnsType } from 'antd/es/table';
 import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { useServerTable } from '../../../shared/ui/use-server-table.ts';
-import { useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import { useOrganizationPreference } from '../../../shared/organization/use-organization-preference.ts';
 import { useUserNames } from '../api.ts';
 import { cellText, type CellContext } from '../lib/format-value.ts';
 import { userIdsOnPage, type ListColumn } from '../lib/list-columns.ts';

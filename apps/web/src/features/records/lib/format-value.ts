@@ -1,7 +1,7 @@
 // A stored value (see the stored-value table) as the text a list cell shows.
 import type { OrganizationPreferenceData, RecordRow } from '@formloop/contracts';
 import { formatStored, isCalculationFieldType, payloadFieldType } from '@formloop/domain';
-import { formatDate } from '../../organization/use-organization-preference.ts';
+import { formatDate } from '../../../shared/organization/use-organization-preference.ts';
 import type { ListColumn } from './list-columns.ts';
 
 export interface CellContext {

@@ -4,7 +4,7 @@
 import type { Envelope } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { ApiError } from '../../../shared/api/api-error.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 
 function headers(extra: Record<string, string>): Record<string, string> {
   const token = authStore.getState().authToken;

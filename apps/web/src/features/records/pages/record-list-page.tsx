@@ -10,7 +10,7 @@ import { useLocation, useNavigate, useParams, useSearchParams } from 'react-rout
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useRecordUsage } from '../../applications/api.ts';
+import { useRecordUsage } from '../../applications/index.ts';
 import { useRecordForm, useRecordSummary } from '../api.ts';
 import { RecordListHeader } from '../components/record-list-header.tsx';
 import { RecordsTab } from '../components/records-tab.tsx';

@@ -19,7 +19,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../../shared/api/api-error.ts';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useImportReferenceCsv, useReferenceLists } from '../api.ts';
 import { REFERENCE_DATA_NAMESPACE, failureReason, useReferenceMessages } from '../messages.ts';
 import { keyNameMessage } from '../validation.ts';

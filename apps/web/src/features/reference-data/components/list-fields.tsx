@@ -5,7 +5,7 @@ import TextArea from 'antd/es/input/TextArea';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useAddReferenceCategory, useReferenceCategories } from '../api.ts';
 import { REFERENCE_DATA_NAMESPACE, failureReason, useReferenceMessages } from '../messages.ts';
 import { categoryNameMessage, descriptionMessage, keyNameMessage } from '../validation.ts';

@@ -9,7 +9,10 @@ import Table, { type ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { REFERENCE_DATA_NAMESPACE } from '../messages.ts';
 import { referenceDetailHref } from '../paths.ts';
 

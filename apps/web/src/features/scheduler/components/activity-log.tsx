@@ -9,7 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useServerTable } from '../../../shared/ui/use-server-table.ts';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { useScheduleActivities } from '../api.ts';
 import { SCHEDULER_NAMESPACE, useSchedulerMessage } from '../messages.ts';
 import { recordEditorPath } from '../paths.ts';

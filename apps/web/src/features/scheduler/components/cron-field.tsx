@@ -9,7 +9,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
-import { useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import { useOrganizationPreference } from '../../../shared/organization/use-organization-preference.ts';
 import { useSchedulePreview } from '../api.ts';
 import {
   PRESET_KINDS,

@@ -9,7 +9,10 @@ import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interfa
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { describePreset, presetOf } from '../lib/cron-presets.ts';
 import { SCHEDULER_NAMESPACE } from '../messages.ts';
 import { scheduleEditorPath } from '../paths.ts';

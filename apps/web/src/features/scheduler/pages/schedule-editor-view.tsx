@@ -13,7 +13,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { useScheduleDetail } from '../api.ts';
 import { ActivityLog } from '../components/activity-log.tsx';
 import { ScheduleForm } from '../components/schedule-form.tsx';

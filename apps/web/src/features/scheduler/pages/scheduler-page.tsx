@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useRecordForm } from '../../records/api.ts';
+import { useRecordForm } from '../../records/index.ts';
 import { SCHEDULER_NAMESPACE } from '../messages.ts';
 import { moduleListPath } from '../paths.ts';
 import { ScheduleEditorView } from './schedule-editor-view.tsx';

@@ -8,7 +8,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { LicenceGate } from '../components/licence-gate.tsx';
 import { SettingsPage } from '../pages/settings-page.tsx';
 import { visibleSections } from '../tiles.ts';

@@ -2,7 +2,7 @@ import { hasLicence } from '@formloop/domain';
 import Tooltip from 'antd/es/tooltip';
 import { useId, type CSSProperties, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useTenantInfo } from '../../shell/api.ts';
+import { useTenantInfo } from '../../shell/index.ts';
 
 /**
  * Whether the tenant holds a feature licence key (tenant info `licences`, spec §6). While tenant

@@ -1,6 +1,6 @@
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { SettingsTile } from '../components/settings-tile.tsx';
 import { visibleSections } from '../tiles.ts';
 

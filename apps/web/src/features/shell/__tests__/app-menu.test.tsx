@@ -2,7 +2,7 @@ import { MENU_PATHS, type AppMenuEntry } from '@formloop/contracts';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '../../../test/fetch-mock.ts';
-import { iconComponentName, MenuIcon } from '../components/menu-icon.tsx';
+import { iconComponentName, MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { APP_MENU_QUERY_KEY } from '../hooks/use-app-menu.ts';
 import { builtInMenu, entry, renderShell, signInAs, stubScrolling } from './render-shell.tsx';
 

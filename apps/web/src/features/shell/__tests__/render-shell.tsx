@@ -8,7 +8,7 @@ import { beforeAll, vi } from 'vitest';
 import { i18n } from '../../../app/i18n.ts';
 import { AppProviders } from '../../../app/providers.tsx';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { AppShell } from '../app-shell.tsx';
 
 // The shell's namespace and its chrome load lazily in the app; tests load them up front so the first
@@ -76,10 +76,15 @@ export function stubScrolling(): void {
   vi.stubGlobal('scrollTo', vi.fn());
 }
 
-export function renderShell(path = '/tasks', page: ReactNode = <CurrentPage />): RenderedShell {
-  const router = createMemoryRouter([{ element: <AppShell />, children: [{ path: '*', element: page }] }], {
-    initialEntries: [path],
-  });
+export function renderShell(
+  path = '/tasks',
+  page: ReactNode = <CurrentPage />,
+  handle?: { area: string },
+): RenderedShell {
+  const router = createMemoryRouter(
+    [{ element: <AppShell />, children: [{ path: '*', element: page, handle }] }],
+    { initialEntries: [path] },
+  );
   // No retries: a failing call should settle at once instead of after the spec's backoff.
   const queryClient = new QueryClient({
     defaultOptions: {

@@ -117,7 +117,7 @@ describe('header menu and breadcrumbs (spec §2)', () => {
   it('titles a page outside every menu by its area', async () => {
     signInAs('user');
     mockFetch({});
-    renderShell('/schedule-editor/m1');
+    renderShell('/schedule-editor/m1', undefined, { area: 'scheduleEditor' });
     expect((await screen.findByRole('heading', { level: 1 })).textContent).toBe('Schedule editor');
   });
 

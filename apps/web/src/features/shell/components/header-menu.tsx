@@ -3,7 +3,7 @@ import Menu, { type MenuProps } from 'antd/es/menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { splitAppMenu } from '../navigation.ts';
-import { MenuIcon } from './menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { useAppMenu } from '../hooks/use-app-menu.ts';
 
 type Items = NonNullable<MenuProps['items']>;

@@ -5,7 +5,7 @@ import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
-import { factsOf, useNotificationWords } from '../../notifications/wording.ts';
+import { factsOf, useNotificationWords } from '../../notifications/index.ts';
 import { formatTimeSince } from '../format.ts';
 
 export interface NotificationListProps {

@@ -5,10 +5,10 @@ import Dropdown from 'antd/es/dropdown';
 import type { MenuProps } from 'antd/es/menu';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { settingsLinks, showsQuickActions, splitAppMenu } from '../navigation.ts';
 import { SETTINGS_PATH } from '../shell-constants.ts';
-import { MenuIcon } from './menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 import { useAppMenu } from '../hooks/use-app-menu.ts';
 
 type Items = NonNullable<MenuProps['items']>;

@@ -12,7 +12,7 @@ import { filterMenu, groupKeys, type ShellLink } from '../navigation.ts';
 import { resetTaskListPosition } from '../../tasks/index.ts';
 import type { AppMenuEntry } from '@formloop/contracts';
 import { menuItems } from './header-menu.tsx';
-import { MenuIcon } from './menu-icon.tsx';
+import { MenuIcon } from '../../../shared/ui/menu-icon.tsx';
 
 type Items = NonNullable<MenuProps['items']>;
 

@@ -7,7 +7,7 @@ import theme from 'antd/es/theme';
 import { useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { useFavourites, useSidebarApps, useTaskTotal } from '../api.ts';
 import { withPublishedApps } from '../sidebar-apps.ts';
 import { useSidebarMinimised } from '../hooks/use-sidebar-minimised.ts';

@@ -14,7 +14,7 @@ import {
   LANGUAGE_NAMES,
   type AppLanguage,
 } from '../../../shared/i18n/languages.ts';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { LOGOUT_PATH, PROFILE_PATH } from '../shell-constants.ts';
 
 const LANGUAGE_KEY = 'language:';

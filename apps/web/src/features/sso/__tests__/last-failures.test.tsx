@@ -8,7 +8,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { i18n } from '../../../app/i18n.ts';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { SsoSettingsRoute } from '../pages/sso-settings-page.tsx';
 import { SSO_SETTINGS_PATH } from '../paths.ts';
 

@@ -15,7 +15,7 @@ import { i18n } from '../../../app/i18n.ts';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { locationOf, renderApp } from '../../../test/render-app.tsx';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { SsoSettingsRoute } from '../pages/sso-settings-page.tsx';
 import { SSO_SETTINGS_PATH } from '../paths.ts';
 

@@ -5,7 +5,7 @@ import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { useSsoSettings } from '../api.ts';
 import { LastFailuresCard } from '../components/last-failures-card.tsx';
 import { SsoSettingsForm } from '../components/sso-settings-form.tsx';

@@ -7,7 +7,7 @@ import { i18n } from '../../../app/i18n.ts';
 import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { TaskEditorPage } from '../pages/task-editor-page.tsx';
 import { TaskListPage } from '../pages/task-list-page.tsx';
 

@@ -11,7 +11,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { mockFetch, ok } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { recordDetail } from '../../item-editor/__tests__/fixtures.tsx';
 import { taskDetail, taskPage, taskRow } from './fixtures.tsx';
 

@@ -9,7 +9,7 @@ import {
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { recordDetail, renderEditor } from '../../item-editor/__tests__/fixtures.tsx';
 import { historyEntry, postsTo, userSession } from './fixtures.tsx';
 

@@ -15,7 +15,7 @@ import Typography from 'antd/es/typography';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import type { EntryControls } from '../../item-editor/components/entry-editor.tsx';
+import type { EntryControls } from '../../item-editor/components.ts';
 import { useTaskCall, type TaskCall } from '../api.ts';
 import { isTaskGone, TASKS_NAMESPACE, useTaskMessage } from '../messages.ts';
 import { TASKS_PATH } from '../paths.ts';

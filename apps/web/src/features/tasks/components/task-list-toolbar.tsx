@@ -5,7 +5,7 @@ import Select from 'antd/es/select';
 import theme from 'antd/es/theme';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useApplications } from '../../applications/api.ts';
+import { useApplications } from '../../applications/index.ts';
 import { TASKS_NAMESPACE } from '../messages.ts';
 
 export interface TaskListToolbarProps {

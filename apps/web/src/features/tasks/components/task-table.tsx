@@ -5,7 +5,10 @@ import type { SorterResult, TableCurrentDataSource } from 'antd/es/table/interfa
 import Tag from 'antd/es/tag';
 import { useMemo, type KeyboardEvent, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import type { TaskListBody } from '../api.ts';
 import { TASKS_NAMESPACE } from '../messages.ts';
 import { outcomeText } from './workflow-history.tsx';

@@ -7,7 +7,10 @@ import Typography from 'antd/es/typography';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { useWorkflowHistory } from '../api.ts';
 import { TASKS_NAMESPACE } from '../messages.ts';
 

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { EntryEditor } from '../../item-editor/components/entry-editor.tsx';
+import { EntryEditor } from '../../item-editor/components.ts';
 import { refreshAfterTaskCall, useRecordAtTask, useTaskDetail } from '../api.ts';
 import { TaskActionBar } from '../components/task-action-bar.tsx';
 import { WorkflowPanel } from '../components/workflow-panel.tsx';

@@ -13,7 +13,7 @@ import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import { useTaskCall, useTaskTable, type TaskListBody } from '../api.ts';
 import { ReassignDialog } from '../components/reassign-dialog.tsx';
 import { TaskListToolbar } from '../components/task-list-toolbar.tsx';

@@ -13,7 +13,10 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { formatDate, useOrganizationPreference } from '../../organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { useDeleteTeam, useSaveTeam, useTeam } from '../api.ts';
 import { failureReason, useTeamMessages } from '../messages.ts';
 import { TEAM_LIST_PATH } from '../paths.ts';

@@ -9,7 +9,7 @@ import { useEffect, useRef, type Ref } from 'react';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useSaveTeam } from '../api.ts';
 import { fieldErrorsOf } from '../../../shared/api/api-error.ts';
 import { failureReason, useTeamMessages } from '../messages.ts';

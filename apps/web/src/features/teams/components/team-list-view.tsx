@@ -1,6 +1,6 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
-import type { TeamOrder, TeamRecord } from '@formloop/contracts';
+import type { TeamRecord, TeamSortColumn } from '@formloop/contracts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, SEARCH_DEBOUNCE_MS, type PageSize } from '@formloop/domain';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input/Input';
@@ -11,10 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
+import { useServerTable } from '../../../shared/ui/use-server-table.ts';
 import { useDeleteTeam, useTeamTable } from '../api.ts';
 import { failureReason, useTeamMessages } from '../messages.ts';
 import { TeamFormModal } from './team-form-modal.tsx';
-import { DEFAULT_TEAM_ORDER, TeamTable } from './team-table.tsx';
+import { DEFAULT_TEAM_ORDER, SORTABLE_TEAM_COLUMNS, TeamTable } from './team-table.tsx';
 
 /** /settings/team-management: the teams table with search, paging, sorting, create and delete. */
 export function TeamListView() {
@@ -25,15 +26,20 @@ export function TeamListView() {
   const [search, setSearch] = useState('');
   // Spec §9: searches wait 500 ms after the last key before asking the server.
   const settledSearch = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(1);
-  const [length, setLength] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<TeamOrder>(DEFAULT_TEAM_ORDER);
+  const paging = useServerTable<TeamSortColumn, PageSize>({
+    pageSize: DEFAULT_PAGE_SIZE,
+    pageSizes: PAGE_SIZES,
+    // Clearing a sort falls back to the default: by name.
+    defaultOrders: [DEFAULT_TEAM_ORDER],
+    sortable: SORTABLE_TEAM_COLUMNS,
+  });
   const [creating, setCreating] = useState(false);
-  const table = useTeamTable({ page, length, orders: [sort], search: settledSearch });
+  const { page, setPage, firstPage } = paging;
+  const table = useTeamTable({ page, length: paging.length, orders: paging.orders, search: settledSearch });
   const remove = useDeleteTeam();
 
   // A new search starts at the first page.
-  useEffect(() => setPage(1), [settledSearch]);
+  useEffect(() => firstPage(), [settledSearch, firstPage]);
 
   const onDelete = (team: TeamRecord) =>
     remove.mutate(team.id, {
@@ -57,18 +63,8 @@ export function TeamListView() {
       <TeamTable
         data={table.data}
         loading={table.isFetching || remove.isPending}
-        page={page}
-        length={length}
-        sort={sort}
+        paging={paging}
         searching={settledSearch !== ''}
-        onPage={(nextPage, nextLength) => {
-          setPage(nextPage);
-          setLength(PAGE_SIZES.find((size) => size === nextLength) ?? DEFAULT_PAGE_SIZE);
-        }}
-        onSort={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
         onDelete={onDelete}
       />
     );

@@ -6,7 +6,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { createQueryClient } from '../../../app/query-client.ts';
 import type { RecordedCall } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
-import { authStore } from '../../auth/auth-store.ts';
+import { authStore } from '../../../shared/auth/auth-store.ts';
 import { UserDetailPage } from '../pages/user-detail-page.tsx';
 import { UserManagementPage } from '../pages/user-management-page.tsx';
 

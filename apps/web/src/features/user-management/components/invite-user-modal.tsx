@@ -8,7 +8,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useCreateUser, useLicences } from '../api.ts';
 import { failureText, showFieldErrors, useUsersMessage, usersMessageKey } from '../messages.ts';
 import { emailMessage, optionalPasswordMessage, userNameMessage } from '../validation.ts';

@@ -5,7 +5,7 @@ import Dropdown from 'antd/es/dropdown';
 import type { MenuProps } from 'antd/es/menu';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
 import type { UserAction } from '../api.ts';
 import { ConfirmActionModal, EditUserModal, LicenceModal, type PendingAction } from './user-dialogs.tsx';
 

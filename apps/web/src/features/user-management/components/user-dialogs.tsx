@@ -6,7 +6,7 @@ import Modal from 'antd/es/modal';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
-import { domainRule } from '../../auth/validation.ts';
+import { domainRule } from '../../auth/index.ts';
 import { useChangeLicence, useLicences, useUpdateUser, useUserAction, type UserAction } from '../api.ts';
 import { failureText, showFieldErrors, useKindName, useUsersMessage } from '../messages.ts';
 import { emailMessage, userNameMessage } from '../validation.ts';

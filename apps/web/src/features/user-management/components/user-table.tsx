@@ -1,18 +1,12 @@
-import {
-  USER_SORT_COLUMNS,
-  type ManagedUser,
-  type UserDataTable,
-  type UserSortColumn,
-} from '@formloop/contracts';
-import { PAGE_SIZES } from '@formloop/domain';
+import type { ManagedUser, UserDataTable, UserSortColumn } from '@formloop/contracts';
 import Empty from 'antd/es/empty';
-import Table, { type ColumnsType, type TableProps } from 'antd/es/table';
-import type { SortOrder, SorterResult } from 'antd/es/table/interface';
+import type { ColumnsType } from 'antd/es/table';
 import Tag from 'antd/es/tag';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate } from '../../organization/use-organization-preference.ts';
+import { formatDate } from '../../../shared/organization/use-organization-preference.ts';
+import { ServerTable, type ServerTableState } from '../../../shared/ui/server-table.tsx';
 import { useKindName } from '../messages.ts';
 
 export interface UserSort {
@@ -26,27 +20,16 @@ export const userDetailPath = (id: string) => `/settings/user-detail?id=${encode
 export interface UserTableProps {
   data: UserDataTable | undefined;
   loading: boolean;
-  page: number;
-  length: number;
-  sort: UserSort;
-  onPage: (page: number, length: number) => void;
-  onSort: (sort: UserSort) => void;
+  /** Paging and sorting (useServerTable). */
+  paging: ServerTableState;
   actions: (user: ManagedUser) => ReactNode;
 }
-
-const SORTABLE: readonly string[] = USER_SORT_COLUMNS;
 
 /** The server-side user table: paging and sorting are requests, not client-side work. */
 export function UserTable(props: UserTableProps) {
   const { t } = useTranslation('userManagement');
   const kindName = useKindName();
-  const order = (column: UserSortColumn): SortOrder =>
-    props.sort.column === column ? (props.sort.dir === 'asc' ? 'ascend' : 'descend') : null;
-  const sortable = (column: UserSortColumn) => ({
-    key: column,
-    sorter: true,
-    sortOrder: order(column),
-  });
+  const sortable = (column: UserSortColumn) => ({ key: column, sorter: true });
 
   const columns: ColumnsType<ManagedUser> = [
     {
@@ -90,42 +73,19 @@ export function UserTable(props: UserTableProps) {
     },
   ];
 
-  const onChange: TableProps<ManagedUser>['onChange'] = (pagination, _filters, sorter, extra) => {
-    if (extra.action === 'sort') {
-      const one = (Array.isArray(sorter) ? sorter[0] : sorter) as SorterResult<ManagedUser> | undefined;
-      const key = String(one?.columnKey ?? '');
-      // Clearing a sort falls back to the default: by user name.
-      props.onSort(
-        one?.order && SORTABLE.includes(key)
-          ? { column: key as UserSortColumn, dir: one.order === 'ascend' ? 'asc' : 'desc' }
-          : DEFAULT_USER_SORT,
-      );
-      return;
-    }
-    const length = pagination.pageSize ?? props.length;
-    // A new page size starts again at page 1, so the user is never left past the end.
-    props.onPage(length === props.length ? (pagination.current ?? 1) : 1, length);
-  };
-
   return (
-    <Table<ManagedUser>
+    <ServerTable<ManagedUser>
       data-testid="user-table"
       rowKey="id"
       size="middle"
+      table={props.paging}
       columns={columns}
-      dataSource={props.data?.records ?? []}
+      rows={props.data?.records}
+      total={props.data?.recordsFiltered ?? 0}
       loading={props.loading}
-      onChange={onChange}
       scroll={{ x: 'max-content' }}
       locale={{ emptyText: <Empty description={t('empty')} /> }}
-      pagination={{
-        current: props.page,
-        pageSize: props.length,
-        total: props.data?.recordsFiltered ?? 0,
-        showSizeChanger: true,
-        pageSizeOptions: PAGE_SIZES.map(String),
-        showTotal: (total) => t('total', { total }),
-      }}
+      showTotal={(total) => t('total', { total })}
     />
   );
 }

@@ -1,5 +1,10 @@
 import UserAddOutlined from '@ant-design/icons/es/icons/UserAddOutlined';
-import type { UserDataTableRequest, UserStatusFilter } from '@formloop/contracts';
+import {
+  USER_SORT_COLUMNS,
+  type UserDataTableRequest,
+  type UserSortColumn,
+  type UserStatusFilter,
+} from '@formloop/contracts';
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, isUserKind, type PageSize, type UserKind } from '@formloop/domain';
 import Button from 'antd/es/button';
 import Result from 'antd/es/result';
@@ -9,29 +14,34 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { useAuth } from '../../auth/auth-store.ts';
+import { useAuth } from '../../../shared/auth/auth-store.ts';
+import { useServerTable } from '../../../shared/ui/use-server-table.ts';
 import { useLicences, useUserTable } from '../api.ts';
 import { InviteUserModal } from '../components/invite-user-modal.tsx';
 import { LicenceCards, USER_MANAGEMENT_PATH } from '../components/licence-cards.tsx';
 import { useUserActions } from '../components/user-actions.tsx';
 import { UserFilters } from '../components/user-filters.tsx';
-import { DEFAULT_USER_SORT, UserTable, type UserSort } from '../components/user-table.tsx';
+import { DEFAULT_USER_SORT, UserTable } from '../components/user-table.tsx';
 import { useKindName } from '../messages.ts';
 
 /** The users, filtered by `kind` when the URL names a licence; paging, sort, search and status. */
 function UserList({ kind }: { kind: UserKind | null }) {
   const { t } = useTranslation('userManagement');
-  const [page, setPage] = useState(1);
-  const [length, setLength] = useState<PageSize>(DEFAULT_PAGE_SIZE);
-  const [sort, setSort] = useState<UserSort>(DEFAULT_USER_SORT);
+  const paging = useServerTable<UserSortColumn, PageSize>({
+    pageSize: DEFAULT_PAGE_SIZE,
+    pageSizes: PAGE_SIZES,
+    // Clearing a sort falls back to the default: by user name.
+    defaultOrders: [DEFAULT_USER_SORT],
+    sortable: USER_SORT_COLUMNS,
+  });
   const [search, setSearch] = useState('');
   const [status, setStatus] = useState<UserStatusFilter>('all');
   const { menu, dialogs } = useUserActions();
 
   const request: UserDataTableRequest = {
-    page,
-    length,
-    orders: [sort],
+    page: paging.page,
+    length: paging.length,
+    orders: paging.orders,
     search,
     status,
     ...(kind ? { license: kind } : {}),
@@ -45,12 +55,12 @@ function UserList({ kind }: { kind: UserKind | null }) {
           status={status}
           onStatus={(next) => {
             setStatus(next);
-            setPage(1);
+            paging.firstPage();
           }}
           onSearch={(next) => {
             if (next === search) return;
             setSearch(next);
-            setPage(1);
+            paging.firstPage();
           }}
         />
       </div>
@@ -63,22 +73,7 @@ function UserList({ kind }: { kind: UserKind | null }) {
           />
         </div>
       ) : null}
-      <UserTable
-        data={table.data}
-        loading={table.isFetching}
-        page={page}
-        length={length}
-        sort={sort}
-        onPage={(nextPage, nextLength) => {
-          setPage(nextPage);
-          setLength(PAGE_SIZES.find((size) => size === nextLength) ?? DEFAULT_PAGE_SIZE);
-        }}
-        onSort={(next) => {
-          setSort(next);
-          setPage(1);
-        }}
-        actions={menu}
-      />
+      <UserTable data={table.data} loading={table.isFetching} paging={paging} actions={menu} />
       {dialogs}
     </>
   );

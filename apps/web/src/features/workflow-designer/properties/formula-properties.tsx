@@ -2,7 +2,7 @@ import { fieldValueType } from '@formloop/domain';
 import Form from 'antd/es/form';
 import Select from 'antd/es/select';
 import { useTranslation } from 'react-i18next';
-import { FormulaInput } from '../../form-editor/formula/formula-input.tsx';
+import { FormulaInput } from '../../form-editor/components.ts';
 import { fieldLabel } from '../model/form-fields.ts';
 import { WORKFLOW_DESIGNER_NAMESPACE } from '../model/labels.ts';
 import { readText } from '../model/properties.ts';

@@ -7,7 +7,7 @@ import Select from 'antd/es/select';
 import Space from 'antd/es/space';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KeyValueRows } from '../../form-editor/settings/key-value-rows.tsx';
+import { KeyValueRows } from '../../form-editor/components.ts';
 import { DURATION_PRESETS } from '../model/durations.ts';
 import { WORKFLOW_DESIGNER_NAMESPACE } from '../model/labels.ts';
 import { HTTP_METHODS, readHeaders, readJoinMode, readMethod, readText } from '../model/properties.ts';

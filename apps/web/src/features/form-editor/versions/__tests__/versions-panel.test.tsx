@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../../../app/providers.tsx';
 import { createQueryClient } from '../../../../app/query-client.ts';
 import { mockFetch } from '../../../../test/fetch-mock.ts';
-import { storeOrganizationPreference } from '../../../organization/use-organization-preference.ts';
+import { storeOrganizationPreference } from '../../../../shared/organization/use-organization-preference.ts';
 import { DiffSummary, VersionsPanel } from '../versions-panel.tsx';
 
 afterEach(() => {

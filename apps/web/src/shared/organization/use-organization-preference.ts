@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import dayjs, { type ConfigType } from 'dayjs';
 import timezone from 'dayjs/plugin/timezone';
 import utc from 'dayjs/plugin/utc';
-import { http } from '../../shared/api/http.ts';
+import { http } from '../api/http.ts';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

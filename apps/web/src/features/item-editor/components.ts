@@ -1,0 +1,2 @@
+// The record editor as the task editor embeds it.
+export { EntryEditor, type EntryControls } from './components/entry-editor.tsx';

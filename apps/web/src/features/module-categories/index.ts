@@ -1,0 +1,2 @@
+// The app groups, as the apps' pages and dialogs list them.
+export { useModuleCategories } from './api.ts';

@@ -1,0 +1,2 @@
+// A record's workflow panel (history, withdraw, restart), which the item editor shows.
+export { WorkflowPanel } from './components/workflow-panel.tsx';

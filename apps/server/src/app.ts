@@ -9,6 +9,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { msg } from '@formloop/contracts';
 import type { Config } from './platform/config/config.ts';
 import type { Secrets } from './platform/config/secrets.ts';
 import type { DatabaseHandles } from './platform/database/bootstrap.ts';
@@ -16,7 +17,7 @@ import { createTenantDb } from './platform/database/tenant-db.ts';
 import { createAuthenticate } from './platform/auth/request-auth.ts';
 import { createSessionCache } from './platform/auth/session-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
-import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { errorReply, registerErrorHandler } from './platform/http/error-handler.ts';
 import { serializeRequestForLog } from './platform/http/log-redaction.ts';
 import type { Mailer } from './platform/mail/mailer.ts';
 import { cachedTenantLookup, registerTenantResolver } from './platform/tenancy/tenant-resolver.ts';
@@ -226,6 +227,6 @@ async function registerWebApp(app: FastifyInstance, distDir: string): Promise<vo
         .type('text/plain')
         .send('The web app has not been built. Run `npm start` (it builds it) or `npm run build:web`.');
     }
-    return reply.status(404).send({ success: false, message: 'Not found.', data: { code: 'NOT_FOUND' } });
+    return reply.status(404).send(errorReply('NOT_FOUND', msg('server.notFound')));
   });
 }

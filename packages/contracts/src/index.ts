@@ -51,3 +51,4 @@ export * from './workflow.ts';
 export * from './task-scheduler.ts';
 export * from './process-engine.ts';
 export * from './sso.ts';
+export * from './message-keys.ts';

@@ -1,3 +1,4 @@
+import { msg } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
@@ -34,7 +35,7 @@ export function createPasswordResetService({ db, mailer, config, sessionCache }:
         });
         return found;
       });
-      if (!user) throw notFound(MESSAGES.userNotFound(username));
+      if (!user) throw notFound(msg('validation.userNotFound', { username }));
       const link = `${origin}/reset-password?token=${encodeURIComponent(token)}`;
       try {
         await mailer.send({
@@ -50,7 +51,7 @@ export function createPasswordResetService({ db, mailer, config, sessionCache }:
           ].join('\n'),
         });
       } catch {
-        throw new AppError(502, 'INTERNAL', MESSAGES.resetMailFailed);
+        throw new AppError(502, 'INTERNAL', msg('validation.resetMailFailed'));
       }
       return MESSAGES.resetMailSent;
     },
@@ -60,8 +61,9 @@ export function createPasswordResetService({ db, mailer, config, sessionCache }:
       const passwordHash = await hashPassword(password);
       const userId = await db.inTenant(ctx.tenantId, async (tx) => {
         const row = await repo.findResetTokenForUpdate(tx, ctx.tenantId, sha256(token));
-        if (!row) throw notFound(MESSAGES.resetTokenInvalid);
-        if (row.usedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest(MESSAGES.resetTokenInvalid);
+        if (!row) throw notFound(msg('validation.resetTokenInvalid'));
+        if (row.usedAt || row.expiresAt.getTime() <= Date.now())
+          throw badRequest(msg('validation.resetTokenInvalid'));
         await repo.markResetTokenUsed(tx, ctx.tenantId, row.id);
         await repo.updateUser(tx, ctx.tenantId, row.userId, {
           passwordHash,

@@ -1,6 +1,6 @@
 import {
+  msg,
   SECURITY_QUESTION_KEYS,
-  profileMessage,
   type SaveSecurityQuestionsBody,
   type SecurityPolicy,
   type SecurityQuestionKey,
@@ -8,7 +8,7 @@ import {
 } from '@formloop/contracts';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
-import { badRequest, unauthenticated } from '../../platform/http/errors.ts';
+import { badField, unauthenticated } from '../../platform/http/errors.ts';
 import { hashPassword } from '../identity/credentials.ts';
 import type { CallContext } from '../identity/identity.context.ts';
 import * as identityRepo from '../identity/identity.repository.ts';
@@ -59,8 +59,7 @@ export function createSecurityQuestionsService({ db }: Pick<ProfileDeps, 'db'>) 
         if (!user) throw unauthenticated();
         const policy = await repo.findPolicy(tx, ctx.tenantId);
         if (hashed.length !== policy.securityQuestionsRequired) {
-          const message = profileMessage('answerCount', { count: policy.securityQuestionsRequired });
-          throw badRequest(message, [{ field: 'answers', message }]);
+          throw badField('answers', msg('profile.answerCount', { count: policy.securityQuestionsRequired }));
         }
         const before = await repo.listAnsweredKeys(tx, ctx.tenantId, user.id);
         await repo.replaceAnswers(tx, ctx.tenantId, user.id, hashed);

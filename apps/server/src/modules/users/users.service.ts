@@ -1,5 +1,5 @@
 import {
-  usersMessage,
+  msg,
   type CreateUserCommand,
   type CreateUserResult,
   type ManagedUser,
@@ -45,7 +45,7 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-const duplicate = () => conflict(usersMessage('duplicateUsername'));
+const duplicate = () => conflict(msg('users.duplicateUsername'));
 
 /** Reading users and licences, creating (or inviting) and editing users. */
 export function createUsersService({ db, mailer }: UsersDeps) {
@@ -146,7 +146,7 @@ export function createUsersService({ db, mailer }: UsersDeps) {
                 inviter?.fullname ?? 'An administrator',
               );
             } catch {
-              throw new AppError(502, 'INTERNAL', usersMessage('inviteMailFailed'));
+              throw new AppError(502, 'INTERNAL', msg('users.inviteMailFailed'));
             }
           }
           return { ...toManagedUser(row), invited };

@@ -8,7 +8,10 @@ import theme from 'antd/es/theme';
 import Typography from 'antd/es/typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
-import { formatDate, useOrganizationPreference } from '../../../shared/organization/use-organization-preference.ts';
+import {
+  formatDate,
+  useOrganizationPreference,
+} from '../../../shared/organization/use-organization-preference.ts';
 import { useSsoFailures } from '../api.ts';
 import { SSO_NAMESPACE } from '../messages.ts';
 

@@ -162,9 +162,10 @@ describe('item editor', { timeout: 120_000 }, () => {
     expect(info.textContent).toContain('Carl Clerk');
     expect(info.textContent).toContain('2026');
     expect(info.textContent).toContain('Form version2');
-    // The app's name leads back to its list.
-    const link = within(header).getAllByRole('link', { name: 'Invoices' })[0];
-    expect(link?.getAttribute('href')).toBe('/module/app-1');
+    // The back arrow leads to the app's list (the app's name leads there from the shell's breadcrumbs).
+    const link = within(header).getByRole('link', { name: 'Back to the list' });
+    expect(link.getAttribute('href')).toBe('/module/app-1');
+    expect(within(header).getByRole('heading', { name: 'Invoices' })).toBeTruthy();
   });
 
   it('deletes an entry after confirmation and goes back to the list', async () => {

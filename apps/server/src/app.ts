@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { msg } from '@formloop/contracts';
 import type { Config } from './platform/config/config.ts';
 import type { Secrets } from './platform/config/secrets.ts';
 import type { DatabaseHandles } from './platform/database/bootstrap.ts';
@@ -235,6 +236,6 @@ function registerWebApp(app: FastifyInstance, built: boolean): void {
         .type('text/plain')
         .send('The web app has not been built. Run `npm start` (it builds it) or `npm run build:web`.');
     }
-    return reply.status(404).send({ success: false, message: 'Not found.', data: { code: 'NOT_FOUND' } });
+    return reply.status(404).send(errorReply('NOT_FOUND', msg('server.notFound')));
   });
 }

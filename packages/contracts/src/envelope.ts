@@ -6,14 +6,33 @@ export const envelope = <T extends z.ZodType>(data: T) =>
 
 export type Envelope<T> = { success: boolean; message: string; data: T };
 
-/** One field's problem in a 400 answer: `data.errors` lists them all. */
-export const fieldErrorSchema = z.object({ field: z.string(), message: z.string() });
+const messageParamsSchema = z.record(z.string(), z.union([z.string(), z.number()]));
+
+/**
+ * One field's problem in a 400 answer: `data.errors` lists them all. `key` and `params` name the
+ * message (ADR 0012: translate by key); `message` is its English text.
+ */
+export const fieldErrorSchema = z.object({
+  field: z.string(),
+  message: z.string(),
+  key: z.string().optional(),
+  params: messageParamsSchema.optional(),
+});
 export type FieldError = z.infer<typeof fieldErrorSchema>;
+
+/** `data` of every error answer: the code for programs, the message key and params for translation. */
+export const errorDataSchema = z.object({
+  code: z.string(),
+  key: z.string(),
+  params: messageParamsSchema,
+  errors: z.array(fieldErrorSchema).optional(),
+});
+export type ErrorData = z.infer<typeof errorDataSchema>;
 
 export const errorEnvelopeSchema = z.object({
   success: z.literal(false),
   message: z.string(),
-  data: z.object({ code: z.string(), errors: z.array(fieldErrorSchema).optional() }).nullable(),
+  data: errorDataSchema.nullable(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelopeSchema>;
 

@@ -54,3 +54,4 @@ export * from './workflow-engine.ts';
 export * from './task-scheduler.ts';
 export * from './process-engine.ts';
 export * from './sso.ts';
+export * from './message-keys.ts';

@@ -27,6 +27,10 @@ export const PROFILE_MESSAGES = {
   duplicateQuestion: 'Choose a different question for each answer.',
   /** Param: count. */
   answerCount: 'Answer exactly {count} security questions.',
+  /** The organization's password policy (with the default policy the spec's 'Minimum 3 characters'). Param: min. */
+  passwordTooShort: 'Minimum {min} characters',
+  /** Param: max. */
+  passwordTooLong: 'Maximum {max} characters',
   profileSaved: 'Your profile has been saved.',
   timeZoneSaved: 'Your time zone has been saved.',
   passwordUpdated: 'Your password has been changed.',

@@ -161,10 +161,10 @@ export type MessageKey = keyof typeof MESSAGES;
  * Key → English text for every message, templates with their {placeholders}: the seed of the web
  * app's English i18n resources (which use {{placeholder}}; convert when generating).
  */
-export const MESSAGE_CATALOGUE: Readonly<Record<MessageKey, string>> = {
+export const MESSAGE_CATALOGUE = {
   ...STATIC_MESSAGES,
   ...MESSAGE_TEMPLATES,
-};
+} as const satisfies Readonly<Record<MessageKey, string>>;
 
 export interface MessageMatch {
   key: MessageKey;

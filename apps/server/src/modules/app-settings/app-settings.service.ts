@@ -1,5 +1,5 @@
 import {
-  appSettingsMessage,
+  msg,
   type EmailTemplate,
   type EmailTemplateFields,
   type LookupUser,
@@ -21,7 +21,7 @@ import {
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { definitionOf, requireApp } from './app-access.ts';
 import type { AppRow, EmailTemplateRow } from './app-settings.repository.ts';
@@ -95,10 +95,10 @@ export function createAppSettingsService(db: TenantDb) {
         if (unknownSubject.length > 0 || unknownBody.length > 0) {
           const all = [...new Set([...unknownSubject, ...unknownBody])];
           const text = (names: string[]) =>
-            appSettingsMessage('unknownPlaceholders', { names: names.map((n) => n || '(empty)').join(', ') });
+            msg('appSettings.unknownPlaceholders', { names: names.map((n) => n || '(empty)').join(', ') });
           throw badRequest(text(all), [
-            ...(unknownSubject.length ? [{ field: 'subject', message: text(unknownSubject) }] : []),
-            ...(unknownBody.length ? [{ field: 'body', message: text(unknownBody) }] : []),
+            ...(unknownSubject.length ? [fieldError('subject', text(unknownSubject))] : []),
+            ...(unknownBody.length ? [fieldError('body', text(unknownBody))] : []),
           ]);
         }
         const before = (await repo.listEmailTemplates(tx, ctx.tenantId, app.id)).find(

@@ -1,6 +1,5 @@
 import {
-  APP_SETTINGS_MESSAGES,
-  appSettingsMessage,
+  msg,
   type CreateRecordTemplateCommand,
   type OrderRecordTemplatesBody,
   type RecordTemplate,
@@ -16,7 +15,7 @@ import {
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { badField, conflict, notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { definitionOf, requireApp, requireVisibleApp } from './app-access.ts';
 import type { AppRow } from './app-settings.repository.ts';
@@ -26,8 +25,8 @@ import { isUuid } from '../../platform/database/uuid.ts';
 import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const audit = auditorFor('record-template');
-const duplicate = () => conflict(APP_SETTINGS_MESSAGES.duplicateTemplateName);
-const missing = () => notFound(APP_SETTINGS_MESSAGES.templateNotFound);
+const duplicate = () => conflict(msg('appSettings.duplicateTemplateName'));
+const missing = () => notFound(msg('appSettings.templateNotFound'));
 
 export const toRecordTemplate = (row: TemplateRow): RecordTemplate => ({
   id: row.id,
@@ -83,13 +82,11 @@ function checkTemplateData(app: AppRow, data: Record<string, unknown>): void {
   const types = fieldValueTypes(app);
   const unknown = Object.keys(data).filter((key) => !types.has(key));
   if (unknown.length > 0) {
-    const message = appSettingsMessage('unknownTemplateFields', { names: unknown.join(', ') });
-    throw badRequest(message, [{ field: 'data', message }]);
+    throw badField('data', msg('appSettings.unknownTemplateFields', { names: unknown.join(', ') }));
   }
   for (const [name, value] of Object.entries(data)) {
     if (!valueFits(types.get(name)!, value)) {
-      const message = appSettingsMessage('invalidTemplateValue', { name });
-      throw badRequest(message, [{ field: `data.${name}`, message }]);
+      throw badField(`data.${name}`, msg('appSettings.invalidTemplateValue', { name }));
     }
   }
 }

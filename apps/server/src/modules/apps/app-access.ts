@@ -1,4 +1,4 @@
-import { APPS_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import { appResource, canUseBuilder, type UserFlags } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -73,7 +73,7 @@ export async function maySee(
  */
 export async function appOr404(tx: TenantTx, tenantId: string, id: string, lock = false): Promise<AppRow> {
   const row = isUuid(id) ? await findApp(tx, tenantId, id.toLowerCase(), lock) : null;
-  if (!row) throw notFound(APPS_MESSAGES.notFound);
+  if (!row) throw notFound(msg('apps.notFound'));
   return row;
 }
 
@@ -85,6 +85,6 @@ export async function visibleAppOr404(
   id: string,
 ): Promise<AppRow> {
   const app = await appOr404(tx, tenantId, id);
-  if (!(await maySee(tx, tenantId, caller, app))) throw notFound(APPS_MESSAGES.notFound);
+  if (!(await maySee(tx, tenantId, caller, app))) throw notFound(msg('apps.notFound'));
   return app;
 }

@@ -1,15 +1,13 @@
-import { APPS_MESSAGES } from '@formloop/contracts';
-import { MESSAGES, RESERVED_MODULE_NAMES, aiLicenceKey, hasLicence, isReservedName } from '@formloop/domain';
+import { msg } from '@formloop/contracts';
+import { RESERVED_MODULE_NAMES, aiLicenceKey, hasLicence, isReservedName } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { badRequest, conflict } from '../../platform/http/errors.ts';
+import { badField, conflict } from '../../platform/http/errors.ts';
 import * as repo from './apps.repository.ts';
 import * as catalogue from './ml-catalogue.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 
 // The rules an app's settings follow on create, update and copy (spec §2 Create App, §5): the name,
 // its group, and the OCR provider with its machine-learning services under the tenant's licences.
-
-const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
 
 /** Not a reserved system module name (ignoring case), and no other app of the tenant has it. */
 export async function checkName(
@@ -19,8 +17,8 @@ export async function checkName(
   exceptId: string | null,
 ): Promise<void> {
   if (isReservedName(name, RESERVED_MODULE_NAMES))
-    throw fieldError('name', MESSAGES.reservedName(name.trim()));
-  if (await repo.nameTaken(tx, tenantId, name, exceptId)) throw conflict(APPS_MESSAGES.duplicateName);
+    throw badField('name', msg('validation.reservedName', { name: name.trim() }));
+  if (await repo.nameTaken(tx, tenantId, name, exceptId)) throw conflict(msg('apps.duplicateName'));
 }
 
 /** The group id, when given, names one of the tenant's app groups. Answers the id to store. */
@@ -31,7 +29,7 @@ export async function checkCategory(
 ): Promise<string | null> {
   if (!categoryId) return null;
   if (!isUuid(categoryId) || !(await repo.categoryExists(tx, tenantId, categoryId.toLowerCase()))) {
-    throw fieldError('categoryId', APPS_MESSAGES.categoryNotFound);
+    throw badField('categoryId', msg('apps.categoryNotFound'));
   }
   return categoryId.toLowerCase();
 }
@@ -51,7 +49,7 @@ export function parseServiceIds(text: string | null | undefined): string[] {
   }
   const list = typeof parsed === 'string' ? (parsed === '' ? [] : [parsed]) : parsed;
   if (!Array.isArray(list) || !list.every((id) => typeof id === 'string') || list.length > 50) {
-    throw fieldError('machineLearningServiceId', APPS_MESSAGES.invalidServiceList);
+    throw badField('machineLearningServiceId', msg('apps.invalidServiceList'));
   }
   return [...new Set(list.map((id) => id.toLowerCase()))];
 }
@@ -75,17 +73,17 @@ export async function checkOcr(
 ): Promise<OcrSettings> {
   const field = 'machineLearningServiceId';
   if (!providerId) {
-    if (serviceIds.length > 0) throw fieldError(field, APPS_MESSAGES.serviceWithoutProvider);
+    if (serviceIds.length > 0) throw badField(field, msg('apps.serviceWithoutProvider'));
     return { ocrProviderId: null, ocrProviderName: null, mlServiceId: [] };
   }
   const provider = isUuid(providerId) ? await catalogue.findProvider(tx, providerId.toLowerCase()) : null;
-  if (!provider) throw fieldError('ocrProviderId', APPS_MESSAGES.providerNotFound);
+  if (!provider) throw badField('ocrProviderId', msg('apps.providerNotFound'));
   const services = await catalogue.servicesOf(tx, provider.id, serviceIds.filter(isUuid));
-  if (services.length !== serviceIds.length) throw fieldError(field, APPS_MESSAGES.serviceNotOfProvider);
-  if (provider.singleService && services.length > 1) throw fieldError(field, APPS_MESSAGES.singleServiceOnly);
+  if (services.length !== serviceIds.length) throw badField(field, msg('apps.serviceNotOfProvider'));
+  if (provider.singleService && services.length > 1) throw badField(field, msg('apps.singleServiceOnly'));
   const licences = await repo.featureLicences(tx, tenantId);
   if (services.some((service) => !hasLicence(licences, aiLicenceKey(provider.name, service.name)))) {
-    throw fieldError(field, APPS_MESSAGES.serviceNotLicensed);
+    throw badField(field, msg('apps.serviceNotLicensed'));
   }
   return { ocrProviderId: provider.id, ocrProviderName: provider.name, mlServiceId: [...serviceIds] };
 }

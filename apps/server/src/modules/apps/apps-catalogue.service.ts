@@ -5,7 +5,7 @@ import type {
   MlService,
   ModuleLookupEntry,
 } from '@formloop/contracts';
-import { APPS_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import { aiLicenceKey, hasLicence } from '@formloop/domain';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -71,7 +71,7 @@ export function createAppCatalogueService(db: TenantDb) {
         const provider = isUuid(providerId)
           ? await catalogue.findProvider(tx, providerId.toLowerCase())
           : null;
-        if (!provider) throw notFound(APPS_MESSAGES.providerNotFound);
+        if (!provider) throw notFound(msg('apps.providerNotFound'));
         const licences = await featureLicences(tx, ctx.tenantId);
         const services = await catalogue.servicesOfProvider(tx, provider.id);
         return services.map((service) => ({
@@ -87,7 +87,7 @@ export function createAppCatalogueService(db: TenantDb) {
         const service = isUuid(mlServiceId)
           ? await catalogue.findService(tx, mlServiceId.toLowerCase())
           : null;
-        if (!service) throw notFound(APPS_MESSAGES.serviceNotFound);
+        if (!service) throw notFound(msg('apps.serviceNotFound'));
         const rows = await catalogue.aiServicesOf(tx, service.id);
         return rows.map((row) => ({ id: row.id, ai_service_name: row.name, ai_service_code: row.code }));
       });

@@ -1,16 +1,11 @@
 import { parseDefinition, validateDefinition, type ValidationIssue } from '@formloop/workflow';
 import { z } from 'zod';
-import {
-  APPS_MESSAGES,
-  WORKFLOW_MESSAGES,
-  activityPermissionSchema,
-  type saveFormBodySchema,
-} from '@formloop/contracts';
+import { msg, activityPermissionSchema, type saveFormBodySchema } from '@formloop/contracts';
 import type { ActivityPermission, ModuleDefinition, PayloadGroup } from '@formloop/domain';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { appOr404 } from './app-access.ts';
 import { asDefinition } from './app-views.ts';
@@ -36,8 +31,8 @@ export function parsePermission(text: string): ActivityPermission[] {
   }
   const parsed = permissionListSchema.safeParse(json);
   if (!parsed.success) {
-    throw badRequest(APPS_MESSAGES.invalidPermission, [
-      { field: 'permission', message: APPS_MESSAGES.invalidPermission },
+    throw badRequest(msg('apps.invalidPermission'), [
+      fieldError('permission', msg('apps.invalidPermission')),
     ]);
   }
   return parsed.data;
@@ -56,15 +51,17 @@ function assertPublishableWorkflow(stored: unknown): void {
   if (!definition || definition.activities.length === 0) return;
   const issues = validateDefinition(definition);
   if (issues.length === 0) return;
-  throw badRequest(WORKFLOW_MESSAGES.workflowInvalid, workflowIssueErrors(issues));
+  throw badRequest(msg('workflow.workflowInvalid'), workflowIssueErrors(issues));
 }
 
-/** The designer's validation issues as field errors: keyed by activity id, 'code: detail' as message. */
+/** The designer's validation issues as field errors: keyed by activity id, each issue by its code's key. */
 export const workflowIssueErrors = (issues: readonly ValidationIssue[]) =>
-  issues.map((issue) => ({
-    field: issue.activityId ?? 'workflow',
-    message: issue.detail ? `${issue.code}: ${issue.detail}` : issue.code,
-  }));
+  issues.map((issue) =>
+    fieldError(issue.activityId ?? 'workflow', {
+      key: `workflowIssues.${issue.code}`,
+      params: { activity: issue.activityId ?? '', detail: issue.detail ?? '' },
+    }),
+  );
 
 /** Called once a publish committed (the record lists build the new version's indexes). */
 export type OnPublished = (moduleId: string, definition: ModuleDefinition) => void;
@@ -109,7 +106,7 @@ export function createPublishService(db: TenantDb, onPublished: OnPublished = ()
         const current = await appOr404(tx, ctx.tenantId, id, true);
         const draft = asDefinition(current.moduleDraft)!;
         if (!draft.fieldGroups.some((group) => group.fields?.length > 0)) {
-          throw badRequest(APPS_MESSAGES.nothingToPublish);
+          throw badRequest(msg('apps.nothingToPublish'));
         }
         assertValidForm(draft, draft.permission, 'publish');
         assertPublishableWorkflow(current.workflowDraft);

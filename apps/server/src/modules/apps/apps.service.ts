@@ -1,9 +1,4 @@
-import {
-  APPS_MESSAGES,
-  type AppSummary,
-  type CreateAppCommand,
-  type UpdateAppCommand,
-} from '@formloop/contracts';
+import { msg, type AppSummary, type CreateAppCommand, type UpdateAppCommand } from '@formloop/contracts';
 import { appResource, emptyModuleDefinition, type ModuleDefinition } from '@formloop/domain';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
@@ -55,7 +50,7 @@ export function createAppService(db: TenantDb, onDeleted: OnDeleted = () => {}) 
     try {
       return await db.inTenant(tenantId, work);
     } catch (error) {
-      if (isUniqueViolation(error)) throw conflict(APPS_MESSAGES.duplicateName);
+      if (isUniqueViolation(error)) throw conflict(msg('apps.duplicateName'));
       throw error;
     }
   };

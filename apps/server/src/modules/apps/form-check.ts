@@ -1,4 +1,4 @@
-import { APPS_MESSAGES, type FormIssue } from '@formloop/contracts';
+import { msg, type FormIssue, type ErrorKey } from '@formloop/contracts';
 import {
   fieldValueType,
   formIssue,
@@ -13,7 +13,7 @@ import {
   type PayloadGroup,
 } from '@formloop/domain';
 import { checkFormula } from '@formloop/formula';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, fieldError } from '../../platform/http/errors.ts';
 
 // The authoritative check of a form before SaveForm stores it and before publish: the domain's rules
 // (names, settings, groups, permission rules) and every formula, checked by the same engine the
@@ -25,8 +25,10 @@ export class FormInvalidError extends AppError {
     super(
       400,
       'VALIDATION_FAILED',
-      APPS_MESSAGES.invalidForm,
-      issues.map((issue) => ({ field: issue.target, message: issue.message })),
+      msg('apps.invalidForm'),
+      issues.map((issue) =>
+        fieldError(issue.target, { key: `formIssues.${issue.code}` as ErrorKey, params: issue.params ?? {} }),
+      ),
     );
     this.name = 'FormInvalidError';
   }

@@ -1,11 +1,10 @@
+import { msg } from '@formloop/contracts';
 import type { AuditDataTable, AuditEntryDetail } from '@formloop/contracts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { auditDiff, redact } from './audit-diff.ts';
 import * as repo from './audit-trail.repository.ts';
-
-const NOT_FOUND = 'This audit entry does not exist.';
 
 export interface AuditListInput {
   page: number;
@@ -51,7 +50,7 @@ export function createAuditTrailService(db: TenantDb) {
     /** One entry; before, after and the diff never carry a secret's value. */
     async entry(ctx: CallContext, id: number): Promise<AuditEntryDetail> {
       const row = await db.inTenant(ctx.tenantId, (tx) => repo.findOne(tx, ctx.tenantId, id));
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(msg('server.auditEntryNotFound'));
       return {
         ...toRecord(row),
         before: redact(row.before ?? null),

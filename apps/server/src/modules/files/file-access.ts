@@ -1,4 +1,4 @@
-import { FILES_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isStorageKey } from '../../platform/files/file-storage.ts';
 import { notFound } from '../../platform/http/errors.ts';
@@ -12,7 +12,7 @@ import { findByKey, type StoredFileRow } from './files.repository.ts';
 // is not yet attached to an entry, or whoever may edit the app's entries. Everything else —
 // another tenant's key, a malformed one, a file the caller may not read — is the same 404.
 
-export const missingFile = () => notFound(FILES_MESSAGES.notFound);
+export const missingFile = () => notFound(msg('files.notFound'));
 
 async function mayReadRow(tx: TenantTx, tenantId: string, caller: AppCaller, row: StoredFileRow) {
   if (row.uploadedBy === caller.userId) return true;

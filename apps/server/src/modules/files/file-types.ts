@@ -1,4 +1,4 @@
-import { FILES_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import type { FileTypeResult } from 'file-type';
 import { badRequest } from '../../platform/http/errors.ts';
 
@@ -77,8 +77,8 @@ export interface SniffSource {
   isText(): Promise<boolean>;
 }
 
-const notAllowed = () => badRequest(FILES_MESSAGES.typeNotAllowed);
-const mismatch = () => badRequest(FILES_MESSAGES.typeMismatch);
+const notAllowed = () => badRequest(msg('files.typeNotAllowed'));
+const mismatch = () => badRequest(msg('files.typeMismatch'));
 
 /** The lower-case extension of a name ('' when it has none; a leading dot is not one). */
 export function extensionOf(name: string): string {

@@ -1,13 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import {
-  FILES_MESSAGES,
-  FILE_MAX_FILES_PER_UPLOAD,
-  fileUrl,
-  filesMessage,
-  type UploadedFile,
-} from '@formloop/contracts';
+import { msg, FILE_MAX_FILES_PER_UPLOAD, fileUrl, type UploadedFile } from '@formloop/contracts';
 import { canUseBuilder, payloadFields } from '@formloop/domain';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
@@ -35,8 +29,8 @@ const FILE_FIELD_TYPES: ReadonlySet<string> = new Set(['image', 'file', 'multi-f
 const IMAGE_FIELD_TYPES: ReadonlySet<string> = new Set(['image', 'signature']);
 
 export const tooLarge = (maxMb: number) =>
-  new AppError(413, 'VALIDATION_FAILED', filesMessage.tooLarge(maxMb));
-const noFile = () => badRequest(FILES_MESSAGES.noFile);
+  new AppError(413, 'VALIDATION_FAILED', msg('files.tooLarge', { maxMb }));
+const noFile = () => badRequest(msg('files.noFile'));
 
 export interface FilesServiceDeps {
   db: TenantDb;
@@ -85,12 +79,12 @@ function multipartProblem(error: unknown, maxMb: number): unknown {
       return tooLarge(maxMb);
     case 'FST_FILES_LIMIT':
     case 'FST_PARTS_LIMIT':
-      return badRequest(filesMessage.tooManyFiles());
+      return badRequest(msg('files.tooManyFiles', { max: FILE_MAX_FILES_PER_UPLOAD }));
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return noFile();
     case 'FST_FIELDS_LIMIT':
     case 'FST_PROTO_VIOLATION':
-      return badRequest((error as Error).message);
+      return badRequest(msg('server.badRequest'));
     default:
       return error;
   }
@@ -123,7 +117,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       (await mayDo(tx, tenantId, auth, app.id, 'create')) ||
       (await mayDo(tx, tenantId, auth, app.id, 'edit')) ||
       (await throughTask());
-    if (!may) throw forbidden(FILES_MESSAGES.notAllowedUpload);
+    if (!may) throw forbidden(msg('files.notAllowedUpload'));
     const definition =
       asDefinition(app.modulePublished) ?? (canUseBuilder(auth.flags) ? asDefinition(app.moduleDraft) : null);
     const field = definition
@@ -149,7 +143,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       const given = cleanFileName(file.name);
       const kind = await classify(file, given);
       if ((target.imagesOnly && !kind.mime.startsWith('image/')) || !acceptsKind(target.accept, kind)) {
-        throw badRequest(FILES_MESSAGES.typeNotAllowed);
+        throw badRequest(msg('files.typeNotAllowed'));
       }
       admitted.push({ file, kind, name: cleanFileName(given, kind), key: `${randomUUID()}.${kind.ext}` });
     }
@@ -164,7 +158,8 @@ export function createFilesService(deps: FilesServiceDeps) {
     target: { moduleId?: string | undefined; fieldName?: string | undefined },
   ): Promise<UploadedFile[]> {
     if (files.length === 0) throw noFile();
-    if (files.length > FILE_MAX_FILES_PER_UPLOAD) throw badRequest(filesMessage.tooManyFiles());
+    if (files.length > FILE_MAX_FILES_PER_UPLOAD)
+      throw badRequest(msg('files.tooManyFiles', { max: FILE_MAX_FILES_PER_UPLOAD }));
     const limits = await db.inTenant(ctx.tenantId, (tx) =>
       uploadTarget(tx, ctx.tenantId, auth, target.moduleId, target.fieldName),
     );
@@ -232,7 +227,8 @@ export function createFilesService(deps: FilesServiceDeps) {
               if (part.fieldname === 'fieldName' && value) target.fieldName = value;
               continue;
             }
-            if (received.length >= FILE_MAX_FILES_PER_UPLOAD) throw badRequest(filesMessage.tooManyFiles());
+            if (received.length >= FILE_MAX_FILES_PER_UPLOAD)
+              throw badRequest(msg('files.tooManyFiles', { max: FILE_MAX_FILES_PER_UPLOAD }));
             received.push(await spoolStream(part.file, deps.spoolDir, part.filename, maxBytes));
           }
         } catch (error) {
@@ -258,7 +254,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       // Refused before decoding, so an oversized text costs no second copy in memory.
       if (decodedSizeOf(body.base64) > maxBytes + 4 * 1024) throw tooLarge(deps.maxMb);
       const bytes = decodeBase64(body.base64);
-      if (!bytes) throw badRequest(FILES_MESSAGES.badBase64);
+      if (!bytes) throw badRequest(msg('files.badBase64'));
       if (bytes.length > maxBytes) throw tooLarge(deps.maxMb);
       const [uploaded] = await store(ctx, auth, [bufferFile(bytes, body.fileName)], body);
       return uploaded!;
@@ -295,7 +291,7 @@ export function createFilesService(deps: FilesServiceDeps) {
       const row = await db.inTenant(ctx.tenantId, async (tx) => {
         const current = await readableFileOr404(tx, ctx.tenantId, auth, key, true);
         if (!(await mayRemove(tx, ctx.tenantId, auth, current)))
-          throw forbidden(FILES_MESSAGES.notAllowedRemove);
+          throw forbidden(msg('files.notAllowedRemove'));
         await deleteById(tx, ctx.tenantId, current.id);
         await audit(tx, ctx, auth, {
           entityId: current.id,

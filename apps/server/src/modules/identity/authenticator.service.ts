@@ -1,8 +1,9 @@
-import { MESSAGES } from '@formloop/domain';
+import { msg } from '@formloop/contracts';
+
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
-import { badRequest, conflict, unauthenticated } from '../../platform/http/errors.ts';
+import { badRequest, conflict, fieldError, unauthenticated } from '../../platform/http/errors.ts';
 import { newSecurityStamp, sha256 } from './credentials.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import type { IdentityDeps } from './identity.context.ts';
@@ -46,12 +47,12 @@ export function createAuthenticatorService({ db, sessionCache }: Pick<IdentityDe
       return db.inTenant(ctx.tenantId, async (tx) => {
         const user = await repo.lockUser(tx, ctx.tenantId, auth.userId);
         if (!user) throw unauthenticated();
-        if (user.twoFactorEnabled) throw conflict(MESSAGES.authenticatorAlreadyEnabled);
-        if (!user.totpSecret) throw badRequest(MESSAGES.authenticatorNotStarted);
+        if (user.twoFactorEnabled) throw conflict(msg('validation.authenticatorAlreadyEnabled'));
+        if (!user.totpSecret) throw badRequest(msg('validation.authenticatorNotStarted'));
         const step = verifyTotp(user.totpSecret, code);
         if (step === null)
-          throw badRequest(MESSAGES.invalidTwoFactorCode, [
-            { field: 'code', message: MESSAGES.invalidTwoFactorCode },
+          throw badRequest(msg('validation.invalidTwoFactorCode'), [
+            fieldError('code', msg('validation.invalidTwoFactorCode')),
           ]);
         const recoveryCodes = newRecoveryCodes();
         await repo.updateUser(tx, ctx.tenantId, user.id, {

@@ -1,3 +1,4 @@
+import { msg } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
@@ -66,8 +67,9 @@ export function createPasswordResetService({ db, mailer, config, sessionCache }:
       const passwordHash = await hashPassword(password);
       const userId = await db.inTenant(ctx.tenantId, async (tx) => {
         const row = await repo.findResetTokenForUpdate(tx, ctx.tenantId, sha256(token));
-        if (!row) throw notFound(MESSAGES.resetTokenInvalid);
-        if (row.usedAt || row.expiresAt.getTime() <= Date.now()) throw badRequest(MESSAGES.resetTokenInvalid);
+        if (!row) throw notFound(msg('validation.resetTokenInvalid'));
+        if (row.usedAt || row.expiresAt.getTime() <= Date.now())
+          throw badRequest(msg('validation.resetTokenInvalid'));
         await repo.markResetTokenUsed(tx, ctx.tenantId, row.id);
         await repo.updateUser(tx, ctx.tenantId, row.userId, {
           passwordHash,

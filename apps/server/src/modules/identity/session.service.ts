@@ -1,5 +1,6 @@
+import { msg } from '@formloop/contracts';
 import type { SessionToken } from '@formloop/contracts';
-import { MESSAGES, flagsForKind } from '@formloop/domain';
+import { flagsForKind } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { ActiveSession } from '../../platform/auth/request-auth.ts';
@@ -15,7 +16,7 @@ export function createSessionService({
   tokens,
   sessionCache,
 }: Pick<IdentityDeps, 'db' | 'tokens' | 'sessionCache'>) {
-  const sessionExpired = () => unauthenticated(MESSAGES.sessionExpired);
+  const sessionExpired = () => unauthenticated(msg('validation.sessionExpired'));
 
   return {
     /**
@@ -67,11 +68,11 @@ export function createSessionService({
     /** refreshToken: a still-valid token for a live session buys a fresh one with a new expiry. */
     async refresh(ctx: CallContext, jwt: string): Promise<{ jwt: string; expiresAt: string }> {
       const claims = await tokens.verifyAccess(jwt);
-      if (!claims || claims.tenantId !== ctx.tenantId) throw unauthenticated(MESSAGES.refreshFailed);
+      if (!claims || claims.tenantId !== ctx.tenantId) throw unauthenticated(msg('validation.refreshFailed'));
       const live = await db.inTenant(ctx.tenantId, (tx) =>
         repo.findLiveSession(tx, ctx.tenantId, { sessionId: claims.sessionId }),
       );
-      if (!live || live.user.id !== claims.userId) throw unauthenticated(MESSAGES.refreshFailed);
+      if (!live || live.user.id !== claims.userId) throw unauthenticated(msg('validation.refreshFailed'));
       const next = await tokens.signAccess({
         userId: claims.userId,
         tenantId: ctx.tenantId,

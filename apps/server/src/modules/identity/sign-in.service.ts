@@ -1,7 +1,9 @@
-import { MESSAGES, REMEMBER_MACHINE_DAYS, decryptLoginPayload, validateLogin } from '@formloop/domain';
+import { msg } from '@formloop/contracts';
+import { REMEMBER_MACHINE_DAYS, decryptLoginPayload, validateLogin } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { AppError, badRequest, unauthenticated } from '../../platform/http/errors.ts';
+import { AppError, badRequest, fieldError, unauthenticated } from '../../platform/http/errors.ts';
+import { keyOfText } from '../../platform/http/message-text.ts';
 import { burnPasswordCheck, prepareDummyHash, sha256, verifyPassword } from './credentials.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import type { IdentityDeps } from './identity.context.ts';
@@ -28,7 +30,9 @@ const lockedError = (until: Date) =>
   new AppError(
     423,
     'ACCOUNT_LOCKED',
-    MESSAGES.accountLocked(Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000))),
+    msg('validation.accountLocked', {
+      minutes: Math.max(1, Math.ceil((until.getTime() - Date.now()) / 60_000)),
+    }),
   );
 
 export function createSignInService(deps: IdentityDeps) {
@@ -94,14 +98,12 @@ export function createSignInService(deps: IdentityDeps) {
       rememberCookie: string | undefined,
     ): Promise<SignInOutcome> {
       const credentials = await decryptLoginPayload(cipher);
-      if (!credentials) throw badRequest(MESSAGES.loginPayloadUnreadable);
+      if (!credentials) throw badRequest(msg('validation.loginPayloadUnreadable'));
       const problems = validateLogin(credentials);
       const fields = Object.entries(problems).filter(([, message]) => message);
       if (fields.length) {
-        throw badRequest(
-          fields.map(([field, message]) => `${field}: ${message}`).join('; '),
-          fields.map(([field, message]) => ({ field, message: message! })),
-        );
+        const errors = fields.map(([field, message]) => fieldError(field, keyOfText(message!)));
+        throw badRequest(keyOfText(fields[0]![1]!), errors);
       }
       const remembered = rememberCookie ? await tokens.verifyRemember(rememberCookie) : null;
 
@@ -119,7 +121,7 @@ export function createSignInService(deps: IdentityDeps) {
               tx,
               ctx,
               unknownCounter(tx, ctx, unknown),
-              unauthenticated(MESSAGES.invalidLogin),
+              unauthenticated(msg('validation.invalidLogin')),
             ),
           };
         }
@@ -132,13 +134,13 @@ export function createSignInService(deps: IdentityDeps) {
               tx,
               ctx,
               userCounter(tx, ctx, user),
-              unauthenticated(MESSAGES.invalidLogin),
+              unauthenticated(msg('validation.invalidLogin')),
             ),
           };
         }
         // Only a caller who knows the password learns that the account is disabled.
         if (!user.isActive)
-          return { ok: false, error: new AppError(403, 'FORBIDDEN', MESSAGES.accountDisabled) };
+          return { ok: false, error: new AppError(403, 'FORBIDDEN', msg('validation.accountDisabled')) };
         return { ok: true, value: await afterFirstFactor(tx, ctx, user, 'password', remembered) };
       });
       return unwrap(attempt);
@@ -148,11 +150,11 @@ export function createSignInService(deps: IdentityDeps) {
     async pendingUser(ctx: CallContext, pendingToken: string | undefined): Promise<{ name: string }> {
       const pending = pendingToken ? await tokens.verifyPending2fa(pendingToken) : null;
       if (!pending || pending.tenantId !== ctx.tenantId)
-        throw unauthenticated(MESSAGES.twoFactorSessionExpired);
+        throw unauthenticated(msg('validation.twoFactorSessionExpired'));
       const user = await db.inTenant(ctx.tenantId, (tx) =>
         repo.findUserById(tx, ctx.tenantId, pending.userId),
       );
-      if (!user) throw unauthenticated(MESSAGES.twoFactorSessionExpired);
+      if (!user) throw unauthenticated(msg('validation.twoFactorSessionExpired'));
       return { name: user.username };
     },
 
@@ -165,12 +167,12 @@ export function createSignInService(deps: IdentityDeps) {
     ): Promise<{ sessionSecret: string; rememberToken?: string }> {
       const pending = pendingToken ? await tokens.verifyPending2fa(pendingToken) : null;
       if (!pending || pending.tenantId !== ctx.tenantId)
-        throw unauthenticated(MESSAGES.twoFactorSessionExpired);
+        throw unauthenticated(msg('validation.twoFactorSessionExpired'));
 
       const attempt = await db.inTenant(ctx.tenantId, async (tx) => {
         const user = await repo.lockUser(tx, ctx.tenantId, pending.userId);
         if (!user || !user.isActive || !user.twoFactorEnabled || !user.totpSecret) {
-          return { ok: false, error: unauthenticated(MESSAGES.twoFactorSessionExpired) } as const;
+          return { ok: false, error: unauthenticated(msg('validation.twoFactorSessionExpired')) } as const;
         }
         if (isLocked(user)) return { ok: false, error: lockedError(user.lockoutUntil!) } as const;
         let how: string;

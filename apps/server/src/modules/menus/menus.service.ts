@@ -1,6 +1,6 @@
 import {
+  msg,
   MENU_MAX_DEPTH,
-  MENU_MESSAGES,
   menuActionUrlMessage,
   type AppMenuEntry,
   type MenuItem,
@@ -13,7 +13,8 @@ import { menuResource } from '@formloop/domain';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badField, badRequest, notFound } from '../../platform/http/errors.ts';
+import { keyOfText } from '../../platform/http/message-text.ts';
 import { revokeResources } from '../access/index.ts';
 import { appMenuFor } from './app-menu.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
@@ -21,7 +22,6 @@ import {
   arrangementProblem,
   buildMenuTree,
   childrenByParent,
-  messageOf,
   normalisePlacements,
   placementsOf,
   toMenuItem,
@@ -31,9 +31,9 @@ import {
 import * as repo from './menus.repository.ts';
 
 const ENTITY = 'menu';
-const missing = () => notFound(MENU_MESSAGES.notFound);
+const missing = () => notFound(msg('menus.notFound'));
 const fail = (problem: ArrangementProblem) =>
-  problem.status === 404 ? notFound(messageOf(problem)) : badRequest(messageOf(problem));
+  problem.status === 404 ? notFound(msg(`menus.${problem.key}`)) : badRequest(msg(`menus.${problem.key}`));
 
 /** The arrangement people read in the audit trail: names beside ids. */
 const arrangementOf = (rows: readonly MenuView[]) =>
@@ -74,8 +74,8 @@ export function createMenuService(db: TenantDb) {
   const checkParent = (rows: readonly MenuView[], parentId: string | null) => {
     if (parentId === null) return null;
     const parent = rows.find((row) => row.id === parentId);
-    if (!parent) throw notFound(MENU_MESSAGES.parentNotFound);
-    if (!parent.isGroup) throw badRequest(MENU_MESSAGES.parentNotGroup);
+    if (!parent) throw notFound(msg('menus.parentNotFound'));
+    if (!parent.isGroup) throw badRequest(msg('menus.parentNotGroup'));
     return parent;
   };
 
@@ -90,7 +90,7 @@ export function createMenuService(db: TenantDb) {
     const rows = await repo.listMenus(tx, ctx.tenantId, true);
     const parentId = body.parent_id ?? null;
     checkParent(rows, parentId);
-    if (depthOf(rows, parentId) + 1 > MENU_MAX_DEPTH) throw badRequest(MENU_MESSAGES.tooDeep);
+    if (depthOf(rows, parentId) + 1 > MENU_MAX_DEPTH) throw badRequest(msg('menus.tooDeep'));
     const created = await repo.insertMenu(
       tx,
       ctx.tenantId,
@@ -127,12 +127,12 @@ export function createMenuService(db: TenantDb) {
     if (!current) throw missing();
     const isGroup = body.is_group ?? current.isGroup;
     if (current.isGroup && !isGroup && rows.some((row) => row.parentId === current.id)) {
-      throw badRequest(MENU_MESSAGES.groupHasEntries);
+      throw badRequest(msg('menus.groupHasEntries'));
     }
     // The schema checked what it could; here the address meets the kind the entry ends up with.
     const actionUrl = isGroup ? (body.action_url ?? '') : (body.action_url ?? current.actionUrl);
     const urlProblem = menuActionUrlMessage(actionUrl, isGroup);
-    if (urlProblem) throw badRequest(urlProblem, [{ field: 'action_url', message: urlProblem }]);
+    if (urlProblem) throw badField('action_url', keyOfText(urlProblem));
     // Left out, the parent stays; given, the entry moves there (last among its new siblings).
     const parentId = body.parent_id === undefined ? current.parentId : body.parent_id;
     let orderIndex = current.orderIndex;

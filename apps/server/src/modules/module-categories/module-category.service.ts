@@ -1,5 +1,5 @@
 import {
-  MODULE_CATEGORY_MESSAGES,
+  msg,
   type ModuleCategory,
   type OrderModuleCategoriesBody,
   type SaveModuleCategoryCommand,
@@ -23,8 +23,8 @@ export const toModuleCategory = (row: CategoryView): ModuleCategory => ({
   order_index: row.orderIndex,
 });
 
-const duplicate = () => conflict(MODULE_CATEGORY_MESSAGES.duplicateName);
-const missing = () => notFound(MODULE_CATEGORY_MESSAGES.notFound);
+const duplicate = () => conflict(msg('moduleCategories.duplicateName'));
+const missing = () => notFound(msg('moduleCategories.notFound'));
 
 /** App groups: list for everyone signed in; create, rename, delete and order for settings roles. */
 export function createModuleCategoryService(db: TenantDb) {

@@ -1,3 +1,4 @@
+import { msg } from '@formloop/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Notification } from '@formloop/contracts';
 import { NOTIFICATION_PAGE_SIZE } from '@formloop/domain';
@@ -13,8 +14,6 @@ import {
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { fitNotice } from './notification-push.ts';
 import * as repo from './notification.repository.ts';
-
-const NOT_FOUND = 'This notification does not exist.';
 
 export function toNotification(row: repo.NotificationRow, now = Date.now()): Notification {
   return {
@@ -94,7 +93,7 @@ export function createNotificationService(db: TenantDb) {
 
     async detail(ctx: CallContext, auth: RequestAuth, id: string): Promise<Notification> {
       const row = await db.inTenant(ctx.tenantId, (tx) => repo.findOne(tx, ctx.tenantId, auth.userId, id));
-      if (!row) throw notFound(NOT_FOUND);
+      if (!row) throw notFound(msg('server.notificationNotFound'));
       return toNotification(row);
     },
 
@@ -102,7 +101,7 @@ export function createNotificationService(db: TenantDb) {
     async markRead(ctx: CallContext, auth: RequestAuth, id: string): Promise<void> {
       await db.inTenant(ctx.tenantId, async (tx) => {
         const row = await repo.findOne(tx, ctx.tenantId, auth.userId, id);
-        if (!row) throw notFound(NOT_FOUND);
+        if (!row) throw notFound(msg('server.notificationNotFound'));
         if (!(await repo.markRead(tx, ctx.tenantId, auth.userId, id))) return;
         await appendAudit(tx, {
           tenantId: ctx.tenantId,

@@ -1,5 +1,5 @@
 import {
-  ORGANIZATION_MESSAGES,
+  msg,
   type CurrentOrganization,
   type OrganizationPreferenceData,
   type SetOrganizationPreferenceBody,
@@ -9,7 +9,7 @@ import { withPreferenceDefaults } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import type { RequestTenant } from '../../platform/tenancy/tenant-resolver.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { acceptTimeZone } from '../profile/index.ts';
@@ -70,8 +70,8 @@ export function createOrganizationService({ db }: { db: TenantDb }) {
     ): Promise<OrganizationPreferenceData> {
       const zone = acceptTimeZone(body.timeZone);
       if (zone === null) {
-        throw badRequest(ORGANIZATION_MESSAGES.invalidTimeZone, [
-          { field: 'timeZone', message: ORGANIZATION_MESSAGES.invalidTimeZone },
+        throw badRequest(msg('organization.invalidTimeZone'), [
+          fieldError('timeZone', msg('organization.invalidTimeZone')),
         ]);
       }
       return change(ctx, auth, 'organization-time-zone-changed', { timeZone: zone });

@@ -1,4 +1,9 @@
-import { PROCESS_ENGINE_MESSAGES, type InstanceRetryResult, type InstanceStatus } from '@formloop/contracts';
+import {
+  msg,
+  PROCESS_ENGINE_MESSAGES,
+  type InstanceRetryResult,
+  type InstanceStatus,
+} from '@formloop/contracts';
 import { formatMessage } from '@formloop/domain';
 import { WorkflowActionError } from '@formloop/workflow';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
@@ -6,6 +11,7 @@ import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { conflict, notFound } from '../../platform/http/errors.ts';
+import { engineRefusalRef } from '../../platform/http/message-text.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { pinnedDefinitionOf, runTransition, type JobEffects, lockInstance } from '../workflow/index.ts';
 
@@ -23,12 +29,12 @@ export function createInstanceRetryService(db: TenantDb, jobs?: JobEffects) {
     retry: (ctx: CallContext, auth: RequestAuth, id: string): Promise<InstanceRetryResult> =>
       db.inTenant(ctx.tenantId, async (tx) => {
         const instance = isUuid(id) ? await lockInstance(tx, ctx.tenantId, id.toLowerCase()) : null;
-        if (!instance) throw notFound(PROCESS_ENGINE_MESSAGES.instanceNotFound);
+        if (!instance) throw notFound(msg('processEngine.instanceNotFound'));
         if (instance.status !== 'Faulted') {
-          throw conflict(formatMessage(PROCESS_ENGINE_MESSAGES.notFaulted, { status: instance.status }));
+          throw conflict(msg('processEngine.notFaulted', { status: instance.status }));
         }
         const pinned = await pinnedDefinitionOf(tx, ctx.tenantId, instance);
-        if (!pinned) throw conflict(PROCESS_ENGINE_MESSAGES.definitionMissing);
+        if (!pinned) throw conflict(msg('processEngine.definitionMissing'));
         const facts = {
           tenantId: ctx.tenantId,
           userId: auth.userId,
@@ -42,7 +48,7 @@ export function createInstanceRetryService(db: TenantDb, jobs?: JobEffects) {
           state = await runTransition(tx, facts, instance, pinned, { type: 'retry' });
         } catch (error) {
           // The engine's refusals (a version mismatch, say) are the caller's conflict, not a crash.
-          if (error instanceof WorkflowActionError) throw conflict(error.message);
+          if (error instanceof WorkflowActionError) throw conflict(engineRefusalRef(error.code));
           throw error;
         }
         await auditInstance(tx, ctx, auth, {

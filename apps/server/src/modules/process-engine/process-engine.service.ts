@@ -1,6 +1,6 @@
 import {
+  msg,
   INSTANCE_STATUSES,
-  PROCESS_ENGINE_MESSAGES,
   type EmailLog,
   type EmailLogQuery,
   type InstanceList,
@@ -86,7 +86,7 @@ export function createProcessEngineService(db: TenantDb) {
     instance: (ctx: CallContext, id: string): Promise<ProcessInstanceDetail> =>
       db.readInTenant(ctx.tenantId, async (tx) => {
         const row = isUuid(id) ? await repo.findInstance(tx, ctx.tenantId, id.toLowerCase()) : null;
-        if (!row) throw notFound(PROCESS_ENGINE_MESSAGES.instanceNotFound);
+        if (!row) throw notFound(msg('processEngine.instanceNotFound'));
         const pinned = (await definitionsOf(tx, ctx.tenantId, [row]))(row);
         const tasks = await repo.openTasks(tx, ctx.tenantId, row.id);
         const history = await repo.instanceHistory(tx, ctx.tenantId, row);

@@ -1,5 +1,5 @@
 import {
-  PROFILE_MESSAGES,
+  msg,
   type ChangePasswordBody,
   type SetUserTimeZoneBody,
   type UpdateUserProfileBody,
@@ -17,7 +17,7 @@ import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { SessionCache } from '../../platform/auth/session-cache.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import { badRequest, unauthenticated } from '../../platform/http/errors.ts';
+import { badField, badRequest, fieldError, unauthenticated } from '../../platform/http/errors.ts';
 import {
   hashPassword,
   newSecurityStamp,
@@ -127,8 +127,8 @@ export function createProfileService({ db, sessionCache }: ProfileDeps) {
     async setTimeZone(ctx: CallContext, auth: RequestAuth, body: SetUserTimeZoneBody): Promise<string> {
       const zone = acceptTimeZone(body.timeZone);
       if (zone === null) {
-        throw badRequest(PROFILE_MESSAGES.invalidTimeZone, [
-          { field: 'timeZone', message: PROFILE_MESSAGES.invalidTimeZone },
+        throw badRequest(msg('profile.invalidTimeZone'), [
+          fieldError('timeZone', msg('profile.invalidTimeZone')),
         ]);
       }
       return db.inTenant(ctx.tenantId, async (tx) => {
@@ -157,8 +157,8 @@ export function createProfileService({ db, sessionCache }: ProfileDeps) {
       await db.inTenant(ctx.tenantId, async (tx) => {
         const user = await lockCaller(tx, ctx, auth);
         if (!(await verifyPassword(user.passwordHash, body.currentPassword))) {
-          throw badRequest(PROFILE_MESSAGES.wrongCurrentPassword, [
-            { field: 'currentPassword', message: PROFILE_MESSAGES.wrongCurrentPassword },
+          throw badRequest(msg('profile.wrongCurrentPassword'), [
+            fieldError('currentPassword', msg('profile.wrongCurrentPassword')),
           ]);
         }
         const policy = await repo.findPolicy(tx, ctx.tenantId);
@@ -166,10 +166,12 @@ export function createProfileService({ db, sessionCache }: ProfileDeps) {
         const tooShort = length < policy.passwordMinLength;
         if (tooShort || length > policy.passwordMaxLength) {
           // With the default policy these are the spec's own 'Minimum 3' / 'Maximum 50' texts.
-          const message = tooShort
-            ? `Minimum ${policy.passwordMinLength} characters`
-            : `Maximum ${policy.passwordMaxLength} characters`;
-          throw badRequest(message, [{ field: 'newPassword', message }]);
+          throw badField(
+            'newPassword',
+            tooShort
+              ? msg('profile.passwordTooShort', { min: policy.passwordMinLength })
+              : msg('profile.passwordTooLong', { max: policy.passwordMaxLength }),
+          );
         }
         const stamp = newSecurityStamp();
         await identityRepo.updateUser(tx, ctx.tenantId, user.id, {

@@ -1,6 +1,6 @@
 import {
+  msg,
   SECURITY_QUESTION_KEYS,
-  profileMessage,
   type SaveSecurityQuestionsBody,
   type SecurityPolicy,
   type SecurityQuestionKey,
@@ -8,7 +8,7 @@ import {
 } from '@formloop/contracts';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
-import { badRequest, unauthenticated } from '../../platform/http/errors.ts';
+import { badField, unauthenticated } from '../../platform/http/errors.ts';
 import { hashPassword, identityRepo } from '../identity/index.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './profile.repository.ts';
@@ -58,8 +58,7 @@ export function createSecurityQuestionsService({ db }: Pick<ProfileDeps, 'db'>) 
         if (!user) throw unauthenticated();
         const policy = await repo.findPolicy(tx, ctx.tenantId);
         if (hashed.length !== policy.securityQuestionsRequired) {
-          const message = profileMessage('answerCount', { count: policy.securityQuestionsRequired });
-          throw badRequest(message, [{ field: 'answers', message }]);
+          throw badField('answers', msg('profile.answerCount', { count: policy.securityQuestionsRequired }));
         }
         const before = await repo.listAnsweredKeys(tx, ctx.tenantId, user.id);
         await repo.replaceAnswers(tx, ctx.tenantId, user.id, hashed);

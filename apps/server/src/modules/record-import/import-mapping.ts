@@ -1,4 +1,4 @@
-import { RECORD_IMPORT_MESSAGES, importMessage } from '@formloop/contracts';
+import { msg, type MessageRef } from '@formloop/contracts';
 import {
   fromDisplay,
   isCalculationFieldType,
@@ -8,7 +8,7 @@ import {
   type ModuleDefinition,
   type PayloadField,
 } from '@formloop/domain';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badField } from '../../platform/http/errors.ts';
 
 // Which CSV column fills which field, and how a cell's text becomes the value the field stores
 // (the record value conventions of issue 6). A CSV row is one record, so only fields outside table
@@ -41,7 +41,7 @@ export interface ColumnTarget {
   convert: (text: string) => unknown;
 }
 
-const invalid = (message: string) => badRequest(message, [{ field: 'mapping', message }]);
+const invalid = (ref: MessageRef) => badField('mapping', ref);
 
 /**
  * The cell's text as the field's value; text that does not fit is passed on for the shared value
@@ -102,16 +102,16 @@ export function checkMappingFields(
   mapping: Record<string, string>,
 ): Map<string, PayloadField> {
   const entries = Object.entries(mapping).filter(([, fieldName]) => fieldName.trim() !== '');
-  if (entries.length === 0) throw invalid(RECORD_IMPORT_MESSAGES.badMapping);
+  if (entries.length === 0) throw invalid(msg('recordImport.badMapping'));
   const { fields, all } = importableFields(definition);
   const seen = new Set<string>();
   const chosen = new Map<string, PayloadField>();
   for (const [column, fieldName] of entries) {
     const name = fieldName.trim();
-    if (!all.has(name)) throw invalid(importMessage.unknownField(name));
+    if (!all.has(name)) throw invalid(msg('recordImport.unknownField', { field: name }));
     const field = fields.get(name);
-    if (!field) throw invalid(importMessage.notImportable(name));
-    if (seen.has(name)) throw invalid(importMessage.duplicateField(name));
+    if (!field) throw invalid(msg('recordImport.notImportable', { field: name }));
+    if (seen.has(name)) throw invalid(msg('recordImport.duplicateField', { field: name }));
     seen.add(name);
     chosen.set(column, field);
   }
@@ -128,7 +128,7 @@ export function resolveColumns(header: readonly string[], fields: Map<string, Pa
   const targets: ColumnTarget[] = [];
   for (const [column, field] of fields) {
     const index = position.get(column.trim());
-    if (index === undefined) throw invalid(importMessage.unknownColumn(column.trim()));
+    if (index === undefined) throw invalid(msg('recordImport.unknownColumn', { column: column.trim() }));
     targets.push({ index, name: field.name, convert: converterFor(field) });
   }
   return targets;

@@ -12,7 +12,7 @@ import {
   importMessage,
   type FieldError,
 } from '@formloop/contracts';
-import { AppError, badRequest } from '../../platform/http/errors.ts';
+import { AppError, badField } from '../../platform/http/errors.ts';
 import { refuseNul } from '../../platform/http/nul-guard.ts';
 
 // The multipart request of an import: the `mapping` field, then the `file` part streamed to a temp
@@ -27,18 +27,18 @@ export interface Upload {
 
 const HEAD_BYTES = 64 * 1024;
 
-const refuse = (field: string, message: string) => badRequest(message, [{ field, message }] as FieldError[]);
+const refuse = (field: string, ref: MessageRef) => badField(field, ref);
 
 function readMapping(value: unknown): Record<string, string> {
   let parsed: unknown;
   try {
     parsed = JSON.parse(typeof value === 'string' ? value : '');
   } catch {
-    throw refuse('mapping', RECORD_IMPORT_MESSAGES.badMapping);
+    throw refuse('mapping', msg('recordImport.badMapping'));
   }
   refuseNul(parsed, 'mapping');
   const result = importMappingSchema.safeParse(parsed);
-  if (!result.success) throw refuse('mapping', RECORD_IMPORT_MESSAGES.badMapping);
+  if (!result.success) throw refuse('mapping', msg('recordImport.badMapping'));
   return result.data;
 }
 
@@ -55,7 +55,7 @@ export async function receiveUpload(
   tempDir: string,
   checkMapping: (mapping: Record<string, string>) => void,
 ): Promise<Upload> {
-  if (!request.isMultipart()) throw refuse('file', RECORD_IMPORT_MESSAGES.noFile);
+  if (!request.isMultipart()) throw refuse('file', msg('recordImport.noFile'));
   await mkdir(tempDir, { recursive: true });
   let mapping: Record<string, string> | null = null;
   let stored: { filePath: string; fileName: string } | null = null;
@@ -76,17 +76,19 @@ export async function receiveUpload(
       const filePath = path.join(tempDir, `${randomUUID()}.csv`);
       stored = { filePath, fileName: (part.filename || 'import.csv').slice(0, 255) };
       await pipeline(part.file, createWriteStream(filePath));
-      if (part.file.truncated) throw refuse('file', importMessage.tooLarge());
+      if (part.file.truncated)
+        throw refuse('file', msg('recordImport.tooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
     }
-    if (mapping === null) throw refuse('mapping', RECORD_IMPORT_MESSAGES.badMapping);
-    if (!stored) throw refuse('file', RECORD_IMPORT_MESSAGES.noFile);
+    if (mapping === null) throw refuse('mapping', msg('recordImport.badMapping'));
+    if (!stored) throw refuse('file', msg('recordImport.noFile'));
     return { mapping, ...stored };
   } catch (error) {
     if (stored) await rm(stored.filePath, { force: true });
-    if (isTooLarge(error)) throw refuse('file', importMessage.tooLarge());
+    if (isTooLarge(error))
+      throw refuse('file', msg('recordImport.tooLarge', { mb: IMPORT_MAX_BYTES / 1024 / 1024 }));
     if (error instanceof AppError) throw error;
     const status = (error as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) throw refuse('file', RECORD_IMPORT_MESSAGES.noFile);
+    if (status && status >= 400 && status < 500) throw refuse('file', msg('recordImport.noFile'));
     throw error;
   }
 }
@@ -104,7 +106,7 @@ export async function readCsvHeader(filePath: string): Promise<string[]> {
   } finally {
     await handle.close();
   }
-  const notCsv = () => refuse('file', RECORD_IMPORT_MESSAGES.notCsv);
+  const notCsv = () => refuse('file', msg('recordImport.notCsv'));
   if (head.length === 0) throw notCsv();
   // Text files have no NUL bytes; spreadsheets, archives, images and PDFs are recognised by their bytes.
   if (head.includes(0) || (await fileTypeFromBuffer(head))) throw notCsv();

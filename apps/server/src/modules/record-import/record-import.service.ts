@@ -1,6 +1,6 @@
 import { rm } from 'node:fs/promises';
 import type { FastifyRequest } from 'fastify';
-import { RECORD_IMPORT_MESSAGES, type ImportStatus } from '@formloop/contracts';
+import { msg, RECORD_IMPORT_MESSAGES, type ImportStatus } from '@formloop/contracts';
 import type { PayloadField } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
@@ -81,10 +81,10 @@ export function createRecordImportService(deps: { db: TenantDb; runner: ImportRu
     async status(ctx: Ctx, caller: AppCaller, importId: string): Promise<ImportStatus> {
       return db.inTenant(ctx.tenantId, async (tx) => {
         const row = isUuid(importId) ? await findImport(tx, ctx.tenantId, importId.toLowerCase()) : null;
-        if (!row) throw notFound(RECORD_IMPORT_MESSAGES.importNotFound);
+        if (!row) throw notFound(msg('recordImport.importNotFound'));
         const app = await appOr404(tx, ctx.tenantId, row.moduleId).catch(() => null);
         if (!app || !(await maySee(tx, ctx.tenantId, caller, app))) {
-          throw notFound(RECORD_IMPORT_MESSAGES.importNotFound);
+          throw notFound(msg('recordImport.importNotFound'));
         }
         if (row.status === 'running' && (await importAbandoned(tx, row.id))) {
           // The server running it stopped without a word (a crash): nobody will finish it.

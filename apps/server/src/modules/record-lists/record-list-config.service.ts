@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import {
-  RECORDS_MESSAGES,
+  msg,
   recordListConfigSchema,
   type RecordListConfig,
   type UserConfig,
@@ -11,7 +11,7 @@ import type { ModuleDefinition } from '@formloop/domain';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppOr404 } from '../records/index.ts';
 import * as repo from './record-list-config.repository.ts';
@@ -47,9 +47,7 @@ function assertValid(definition: ModuleDefinition, scope: ListScope, config: Rec
   const columns = listColumnsFor(definition, scope);
   const unknown = config.columns.find((name) => !columns.isSystem(name) && !columns.hasField(name));
   if (unknown !== undefined) {
-    throw badRequest(RECORDS_MESSAGES.unknownField, [
-      { field: unknown, message: RECORDS_MESSAGES.unknownField },
-    ]);
+    throw badRequest(msg('records.unknownField'), [fieldError(unknown, msg('records.unknownField'))]);
   }
   buildListQuery(
     definition,
@@ -94,7 +92,7 @@ export function createRecordListConfigService(db: TenantDb) {
         const { app } = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), body.moduleId);
         const rows = await repo.findConfigs(tx, ctx.tenantId, app.id, auth.userId, body.tabConfig);
         const current = visible(rows, auth.userId);
-        if (!current.data) throw badRequest(RECORDS_MESSAGES.noListConfig);
+        if (!current.data) throw badRequest(msg('records.noListConfig'));
         const previous = rows.find((row) => row.userId === null)?.data ?? null;
         await repo.upsertConfig(tx, ctx.tenantId, app.id, null, body.tabConfig, current.data);
         const cleared = await repo.deletePersonalConfigs(tx, ctx.tenantId, app.id, body.tabConfig);

@@ -1,11 +1,11 @@
-import { RECORD_LOOKUP_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import {
   COMPLETE_ACTIVITY_ID,
   effectiveControl,
   isSystemColumn,
   type ModuleDefinition,
 } from '@formloop/domain';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import { ListColumns, type ListColumn } from '../records/index.ts';
 
 // What a lookup may read of another app's records: its submitted records' fields as a completed
@@ -28,9 +28,7 @@ export interface LookupModel {
 }
 
 const unknownField = (name: string) =>
-  badRequest(RECORD_LOOKUP_MESSAGES.unknownField, [
-    { field: name, message: RECORD_LOOKUP_MESSAGES.unknownField },
-  ]);
+  badRequest(msg('recordLookups.unknownField'), [fieldError(name, msg('recordLookups.unknownField'))]);
 
 export function lookupModel(definition: ModuleDefinition): LookupModel {
   const columns = new ListColumns(definition);

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { RECORD_LOOKUP_MESSAGES, type LookupRecord } from '@formloop/contracts';
+import { msg, type LookupRecord } from '@formloop/contracts';
 import type { RecordFilter } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
@@ -42,7 +42,7 @@ async function lookedUpApp(tx: TenantTx, ctx: CallContext, auth: RequestAuth, mo
     found = await recordAppOr404(tx, ctx.tenantId, auth, moduleId);
   } catch (error) {
     if (error instanceof AppError && error.statusCode === 404)
-      throw notFound(RECORD_LOOKUP_MESSAGES.appNotFound);
+      throw notFound(msg('recordLookups.appNotFound'));
     throw error;
   }
   return { app: found.app, model: lookupModel(found.definition) };
@@ -96,7 +96,7 @@ export function createRecordLookupsService(db: TenantDb) {
       return db.inTenant(ctx.tenantId, async (tx) => {
         const { app, model } = await lookedUpApp(tx, ctx, auth, query.moduleId);
         const column = model.column(query.field);
-        if (column.fieldType === null) throw badRequest(RECORD_LOOKUP_MESSAGES.unknownField);
+        if (column.fieldType === null) throw badRequest(msg('recordLookups.unknownField'));
         const text = query.search.trim().toLowerCase();
         const pattern = text ? containsPattern(text) : null;
         const rows = await repo.distinctValues(tx, ctx.tenantId, app.id, {
@@ -124,9 +124,9 @@ export function createRecordLookupsService(db: TenantDb) {
             : sql`count(*)`;
           return { value: toNumber(await repo.aggregate(tx, ctx.tenantId, app.id, counted, where)) };
         }
-        if (!query.field) throw badRequest(RECORD_LOOKUP_MESSAGES.unknownField);
+        if (!query.field) throw badRequest(msg('recordLookups.unknownField'));
         const column = model.column(query.field);
-        if (column.kind !== 'number') throw badRequest(RECORD_LOOKUP_MESSAGES.notNumberField);
+        if (column.kind !== 'number') throw badRequest(msg('recordLookups.notNumberField'));
         const value = column.value;
         const expression =
           query.aggregate === 'sum'

@@ -1,4 +1,4 @@
-import { RECORD_LOOKUP_MESSAGES, type RemoteUrlBody } from '@formloop/contracts';
+import { msg, type RemoteUrlBody } from '@formloop/contracts';
 import type { ExternalSettings } from '@formloop/domain';
 import { badRequest } from '../../platform/http/errors.ts';
 import {
@@ -84,7 +84,7 @@ export function buildRequest(settings: CallSettings, values: Record<string, unkn
   const filled = fillText(settings.url.trim(), values, encodeURIComponent);
   const url = URL.canParse(filled) ? new URL(filled) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:'))
-    throw badRequest(RECORD_LOOKUP_MESSAGES.urlInvalid);
+    throw badRequest(msg('recordLookups.urlInvalid'));
   for (const param of settings.params) {
     if (param.key.trim())
       url.searchParams.append(fillText(param.key.trim(), values), fillText(param.value, values));
@@ -157,7 +157,7 @@ export function readAnswer(answer: RemoteAnswer, settings: CallSettings): unknow
   }
   if (!settings.responsePath.trim()) return data;
   const picked = pickPath(data, settings.responsePath);
-  if (!picked.found) throw badRequest(RECORD_LOOKUP_MESSAGES.pathNotFound);
+  if (!picked.found) throw badRequest(msg('recordLookups.pathNotFound'));
   return picked.value;
 }
 

@@ -1,5 +1,5 @@
-import { RECORD_LOOKUP_MESSAGES, type RemoteUrlBody } from '@formloop/contracts';
-import { canUseBuilder, formatMessage, type FieldType } from '@formloop/domain';
+import { msg, type RemoteUrlBody, type MessageRef } from '@formloop/contracts';
+import { canUseBuilder, type FieldType } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { AppError, badRequest, forbidden } from '../../platform/http/errors.ts';
@@ -23,23 +23,21 @@ const EXTERNAL_TYPES: ReadonlySet<FieldType> = new Set<FieldType>([
 ]);
 const MAX_ANSWER_BYTES = 5 * 1024 * 1024;
 
-const upstream = (message: string) => new AppError(502, 'INTERNAL', message);
+const upstream = (ref: MessageRef) => new AppError(502, 'INTERNAL', ref);
 
 function asAppError(error: unknown): unknown {
   if (!(error instanceof RemoteError)) return error;
   switch (error.problem) {
     case 'invalidUrl':
-      return badRequest(RECORD_LOOKUP_MESSAGES.urlInvalid);
+      return badRequest(msg('recordLookups.urlInvalid'));
     case 'notAllowed':
-      return badRequest(RECORD_LOOKUP_MESSAGES.urlNotAllowed);
+      return badRequest(msg('recordLookups.urlNotAllowed'));
     case 'timeout':
-      return upstream(RECORD_LOOKUP_MESSAGES.remoteTimeout);
+      return upstream(msg('recordLookups.remoteTimeout'));
     case 'tooLarge':
-      return upstream(RECORD_LOOKUP_MESSAGES.remoteTooLarge);
+      return upstream(msg('recordLookups.remoteTooLarge'));
     default:
-      return upstream(
-        formatMessage(RECORD_LOOKUP_MESSAGES.remoteFailed, { status: error.detail || 'error' }),
-      );
+      return upstream(msg('recordLookups.remoteFailed', { status: error.detail || 'error' }));
   }
 }
 
@@ -63,9 +61,9 @@ export function createRemoteUrlService(deps: RemoteUrlServiceDeps) {
     );
     const groups = definition.fieldGroups.filter((group) => !body.groupName || group.name === body.groupName);
     const field = groups.flatMap((group) => group.fields).find((f) => f.name === body.fieldName);
-    if (!field) throw badRequest(RECORD_LOOKUP_MESSAGES.unknownField);
+    if (!field) throw badRequest(msg('recordLookups.unknownField'));
     if (!EXTERNAL_TYPES.has(field.fieldType) || !field.external) {
-      throw badRequest(RECORD_LOOKUP_MESSAGES.fieldNotExternal);
+      throw badRequest(msg('recordLookups.fieldNotExternal'));
     }
     return { ...field.external, responseFormat: field.external.responseFormat ?? 'json' };
   }
@@ -92,7 +90,7 @@ export function createRemoteUrlService(deps: RemoteUrlServiceDeps) {
       try {
         const answer = await remoteFetch(request, policy);
         if (answer.status >= 400) {
-          throw upstream(formatMessage(RECORD_LOOKUP_MESSAGES.remoteFailed, { status: answer.status }));
+          throw upstream(msg('recordLookups.remoteFailed', { status: answer.status }));
         }
         return { status: answer.status, data: readAnswer(answer, settings) };
       } catch (error) {

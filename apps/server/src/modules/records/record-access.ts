@@ -1,6 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { rolePermissions, userRoles } from '@formloop/db';
-import { RECORDS_MESSAGES } from '@formloop/contracts';
+import { msg, type MessageRef } from '@formloop/contracts';
 import { schema } from '@formloop/db';
 import { appResource, canUseBuilder, type ModuleDefinition } from '@formloop/domain';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
@@ -19,10 +19,10 @@ import { holdsOpenTaskInApp, holdsTaskOfRecord } from '../workflow/index.ts';
 
 export type RecordAction = 'view' | 'create' | 'edit' | 'delete';
 
-const REFUSALS: Record<Exclude<RecordAction, 'view'>, string> = {
-  create: RECORDS_MESSAGES.notAllowedCreate,
-  edit: RECORDS_MESSAGES.notAllowedEdit,
-  delete: RECORDS_MESSAGES.notAllowedDelete,
+const REFUSALS: Record<Exclude<RecordAction, 'view'>, MessageRef> = {
+  create: msg('records.notAllowedCreate'),
+  edit: msg('records.notAllowedEdit'),
+  delete: msg('records.notAllowedDelete'),
 };
 
 export interface RecordApp {
@@ -42,9 +42,9 @@ export async function recordAppOr404(
   moduleId: string,
 ): Promise<RecordApp> {
   const app = await appOr404(tx, tenantId, moduleId);
-  if (!(await maySee(tx, tenantId, caller, app))) throw notFound(RECORDS_MESSAGES.appNotFound);
+  if (!(await maySee(tx, tenantId, caller, app))) throw notFound(msg('records.appNotFound'));
   const definition = asDefinition(app.modulePublished);
-  if (!definition || app.moduleVersion < 1) throw notFound(RECORDS_MESSAGES.notPublished);
+  if (!definition || app.moduleVersion < 1) throw notFound(msg('records.notPublished'));
   return { app, definition };
 }
 
@@ -179,7 +179,7 @@ export async function recordAppAccess(
   ) {
     return { app, definition, can: NO_ACTIONS, throughTask: true };
   }
-  throw notFound(can.view ? RECORDS_MESSAGES.notPublished : RECORDS_MESSAGES.appNotFound);
+  throw notFound(can.view ? msg('records.notPublished') : msg('records.appNotFound'));
 }
 
 /** Whether the caller is an assignee of a task of this record (open or closed). */

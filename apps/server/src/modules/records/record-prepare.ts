@@ -1,4 +1,4 @@
-import { RECORDS_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import {
   normaliseRecordValues,
   payloadFieldType,
@@ -6,7 +6,8 @@ import {
   type RecordDefinition,
   type RecordValues,
 } from '@formloop/domain';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
+import { keyOfText } from '../../platform/http/message-text.ts';
 import { recomputeRecordValues } from './record-formulas.ts';
 
 // What every write of values runs (save, submit; the CSV import may reuse it): the shared value rules
@@ -66,7 +67,11 @@ export async function prepareRecordValues(
   options: NormaliseOptions,
 ): Promise<RecordValues> {
   const { values, problems } = normaliseRecordValues(definition, input, options);
-  if (problems.length > 0) throw badRequest(RECORDS_MESSAGES.invalidValues, problems);
+  if (problems.length > 0)
+    throw badRequest(
+      msg('records.invalidValues'),
+      problems.map((problem) => fieldError(problem.field, keyOfText(problem.message))),
+    );
   const clean = await sanitiseRichText(definition, values);
   return recomputeRecordValues(definition, clean, options.now);
 }

@@ -1,4 +1,4 @@
-import { RECORDS_MESSAGES, type RecordRow } from '@formloop/contracts';
+import { msg, type RecordRow } from '@formloop/contracts';
 import {
   COMPLETE_ACTIVITY_ID,
   START_ACTIVITY_ID,
@@ -57,7 +57,7 @@ export const mayChange = (caller: AppCaller, can: RecordActions, row: RawRecordR
 export const auditValues = (definition: ModuleDefinition, values: RecordValues): RecordValues =>
   maskPasswordValues(definition, values);
 
-export const recordMissing = () => notFound(RECORDS_MESSAGES.recordNotFound);
+export const recordMissing = () => notFound(msg('records.recordNotFound'));
 
 /**
  * The record (locked when about to change) of the app, or 404: another tenant's, another app's, a
@@ -80,5 +80,5 @@ export async function recordOfApp(
 export function requireFresh(row: RawRecordRow, expectedModifiedOn: string | undefined): void {
   if (expectedModifiedOn === undefined) return;
   const stored = new Date(row.modified_on).getTime();
-  if (new Date(expectedModifiedOn).getTime() !== stored) throw conflict(RECORDS_MESSAGES.staleRecord);
+  if (new Date(expectedModifiedOn).getTime() !== stored) throw conflict(msg('records.staleRecord'));
 }

@@ -1,10 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import {
-  RECORDS_MESSAGES,
-  type RecordRow,
-  type SaveRecordBody,
-  type SubmitRecordBody,
-} from '@formloop/contracts';
+import { msg, type RecordRow, type SaveRecordBody, type SubmitRecordBody } from '@formloop/contracts';
 import { START_ACTIVITY_ID, canUseBuilder, fileKeysInValues, type RecordValues } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
@@ -203,7 +198,7 @@ async function change(
       : await actingTask(tx, ctx.tenantId, auth.userId, existing.id, body.taskId);
   if (!task) requireGranted(access.can, changeAction(auth, existing));
   const resubmitting = submit && task?.task_type === 'Resubmit';
-  if (submit && !existing.is_draft && !resubmitting) throw conflict(RECORDS_MESSAGES.alreadySubmitted);
+  if (submit && !existing.is_draft && !resubmitting) throw conflict(msg('records.alreadySubmitted'));
   requireFresh(existing, body.expectedModifiedOn);
   const definition = await versionDefinition(tx, ctx.tenantId, access, Number(existing.module_version));
   let values = await prepareRecordValues(definition, body.data, {

@@ -1,5 +1,5 @@
 import {
-  REFERENCE_DATA_MESSAGES,
+  msg,
   REFERENCE_VALUES_MAX,
   findDuplicateValue,
   referenceMessage,
@@ -10,7 +10,8 @@ import {
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { badField, conflict, notFound } from '../../platform/http/errors.ts';
+import { badFieldTexts } from '../../platform/http/message-text.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './reference-data.repository.ts';
 import type { ListRow } from './reference-data.repository.ts';
@@ -19,12 +20,12 @@ import { isUuid } from '../../platform/database/uuid.ts';
 
 // What the reference-data services share: id checks, errors, mappers, audit and the row rules.
 
-export const missingList = () => notFound(REFERENCE_DATA_MESSAGES.notFound);
-export const missingRow = () => notFound(REFERENCE_DATA_MESSAGES.rowNotFound);
-export const duplicateKeyName = () => conflict(REFERENCE_DATA_MESSAGES.duplicateKeyName);
-export const duplicateCategory = () => conflict(REFERENCE_DATA_MESSAGES.duplicateCategory);
+export const missingList = () => notFound(msg('referenceData.notFound'));
+export const missingRow = () => notFound(msg('referenceData.rowNotFound'));
+export const duplicateKeyName = () => conflict(msg('referenceData.duplicateKeyName'));
+export const duplicateCategory = () => conflict(msg('referenceData.duplicateCategory'));
 export const tooManyValues = (field: string) =>
-  badRequest(referenceMessage.tooManyValues(), [{ field, message: referenceMessage.tooManyValues() }]);
+  badField(field, msg('referenceData.tooManyValues', { max: REFERENCE_VALUES_MAX }));
 
 export type Ctx = CallContext;
 export type Auth = RequestAuth;
@@ -131,7 +132,7 @@ export function rowData(
 
 /** Throws the 400 the collected field errors make, with the first one as the message. */
 export function throwIfAny(errors: readonly FieldError[]): void {
-  if (errors.length > 0) throw badRequest(errors[0]!.message, [...errors]);
+  if (errors.length > 0) throw badFieldTexts(errors);
 }
 
 /** A list's values after a change: no more than 10 000, none repeated (400 naming the first repeat). */
@@ -139,8 +140,7 @@ export function checkValues(values: readonly string[], field: (index: number) =>
   if (values.length > REFERENCE_VALUES_MAX) throw tooManyValues('values');
   const duplicate = findDuplicateValue(values);
   if (duplicate) {
-    const message = referenceMessage.duplicateValue(duplicate.value);
-    throw badRequest(message, [{ field: field(duplicate.index), message }]);
+    throw badField(field(duplicate.index), msg('referenceData.duplicateValue', { value: duplicate.value }));
   }
 }
 

@@ -11,6 +11,7 @@ import {
 import { codePointLength, validateName } from '@formloop/domain';
 import { parse } from 'csv-parse/sync';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
+import { badFieldText } from '../../platform/http/message-text.ts';
 import { badRequest } from '../../platform/http/errors.ts';
 import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 import * as repo from './reference-data.repository.ts';
@@ -35,7 +36,7 @@ export interface ParsedCsv {
 }
 
 /** Every CSV problem is a 400 on the csv field: the whole file is refused, nothing is imported. */
-const csvError = (message: string) => badRequest(message, [{ field: 'csv', message }]);
+const csvError = (message: string) => badFieldText('csv', message);
 
 type ParsedRecord = { info: { lines: number }; record: string[] };
 

@@ -1,7 +1,6 @@
 import {
-  REFERENCE_DATA_MESSAGES,
+  msg,
   REFERENCE_VALUES_MAX,
-  referenceMessage,
   referenceValueKey,
   type AddReferenceRowBody,
   type FieldError,
@@ -13,7 +12,7 @@ import {
   type ReferenceValue,
 } from '@formloop/contracts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badField, badRequest, fieldError } from '../../platform/http/errors.ts';
 import * as repo from './reference-data.repository.ts';
 import * as rowsRepo from './reference-rows.repository.ts';
 import type { NewRow, RowRecord } from './reference-rows.repository.ts';
@@ -44,8 +43,8 @@ function checkIds(ids: readonly string[], known: ReadonlyMap<string, RowRecord>,
   ids.forEach((id, index) => {
     if (!known.has(id)) throw missingRow();
     if (seen.has(id)) {
-      throw badRequest(REFERENCE_DATA_MESSAGES.duplicateRowId, [
-        { field: `${field}.${index}`, message: REFERENCE_DATA_MESSAGES.duplicateRowId },
+      throw badRequest(msg('referenceData.duplicateRowId'), [
+        fieldError(`${field}.${index}`, msg('referenceData.duplicateRowId')),
       ]);
     }
     seen.add(id);
@@ -82,8 +81,10 @@ export function createReferenceRowsService(db: TenantDb) {
         const sortable = ['value', 'order_index', ...list.columns];
         query.orders.forEach((order, index) => {
           if (sortable.includes(order.column)) return;
-          const message = referenceMessage.unknownColumn(order.column);
-          throw badRequest(message, [{ field: `orders.${index}.column`, message }]);
+          throw badField(
+            `orders.${index}.column`,
+            msg('referenceData.unknownColumn', { column: order.column }),
+          );
         });
         const page = await rowsRepo.rowPage(tx, ctx.tenantId, list.id, {
           offset: (query.page - 1) * query.length,
@@ -111,8 +112,7 @@ export function createReferenceRowsService(db: TenantDb) {
         if (rows.length >= REFERENCE_VALUES_MAX) throw tooManyValues('value');
         const key = referenceValueKey(body.value);
         if (rows.some((row) => referenceValueKey(row.value) === key)) {
-          const message = referenceMessage.duplicateValue(body.value);
-          throw badRequest(message, [{ field: 'value', message }]);
+          throw badField('value', msg('referenceData.duplicateValue', { value: body.value }));
         }
         const errors: FieldError[] = [];
         const data = rowData(body.data, list.columns, 'data', errors);

@@ -1,5 +1,5 @@
 import {
-  ROLE_MESSAGES,
+  msg,
   type CatalogueRow,
   type RoleDetail,
   type RoleMatrixBody,
@@ -9,7 +9,8 @@ import {
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import { badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { badRequest, conflict, fieldError, notFound } from '../../platform/http/errors.ts';
+import { keyOfText } from '../../platform/http/message-text.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { appCatalogue, checkGrants, grantLines, matrixErrors, menuCatalogue } from './role-catalogue.ts';
 import * as repo from './role.repository.ts';
@@ -19,8 +20,8 @@ import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const ENTITY = 'role';
 
-const duplicate = () => conflict(ROLE_MESSAGES.duplicateName);
-const missing = () => notFound(ROLE_MESSAGES.notFound);
+const duplicate = () => conflict(msg('roles.duplicateName'));
+const missing = () => notFound(msg('roles.notFound'));
 
 /** What the audit trail keeps of a role: its texts and its grants as sorted lines, so a diff lists cells. */
 const auditView = (role: RoleView, grants: readonly GrantRow[], members?: readonly MemberRow[]) => ({
@@ -202,4 +203,7 @@ export function createRoleService(db: TenantDb) {
 
 /** One message to translate; data.errors names each bad entry (grants.<index>) and why. */
 const invalid = (errors: { field: string; message: string }[]) =>
-  badRequest(ROLE_MESSAGES.invalidGrants, errors);
+  badRequest(
+    msg('roles.invalidGrants'),
+    errors.map((error) => fieldError(error.field, keyOfText(error.message))),
+  );

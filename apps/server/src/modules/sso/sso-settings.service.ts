@@ -1,4 +1,5 @@
 import {
+  msg,
   SSO_MESSAGES,
   SSO_PATHS,
   oidcSettingsSchema,
@@ -16,7 +17,7 @@ import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { SecretSealer } from '../../platform/auth/sealed-secret.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badField } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { clientRejection, describeFailure, discoverProvider, isUnreachable } from './oidc-discovery.ts';
 import {
@@ -103,7 +104,7 @@ export async function resolveSaml(saml: SamlSettings): Promise<SamlSettings> {
     ['entryPoint', saml.entryPoint],
   ] as const) {
     if (value && !isHttpUrl(value)) {
-      throw badRequest(message('invalidUrl'), [{ field: `saml.${field}`, message: message('invalidUrl') }]);
+      throw badField(`saml.${field}`, msg('sso.invalidUrl'));
     }
   }
   let xml = saml.metadataXml;
@@ -111,8 +112,8 @@ export async function resolveSaml(saml: SamlSettings): Promise<SamlSettings> {
     try {
       xml = await downloadMetadata(saml.metadataUrl);
     } catch {
-      const text = message('samlMetadataUnreachable');
-      throw badRequest(text, [{ field: 'saml.metadataUrl', message: text }]);
+      const text = msg('sso.samlMetadataUnreachable');
+      throw badField('saml.metadataUrl', text);
     }
   }
   if (xml) {
@@ -126,41 +127,37 @@ export async function resolveSaml(saml: SamlSettings): Promise<SamlSettings> {
       };
     } catch (error) {
       const reason = error instanceof MetadataError ? error.message : 'unreadable';
-      const text = message('samlMetadataUnreadable', { reason });
-      throw badRequest(text, [
-        { field: saml.metadataXml ? 'saml.metadataXml' : 'saml.metadataUrl', message: text },
-      ]);
+      const text = msg('sso.samlMetadataUnreadable', { reason });
+      throw badField(saml.metadataXml ? 'saml.metadataXml' : 'saml.metadataUrl', text);
     }
   }
   if (!resolved.entryPoint || !resolved.idpCertificate) {
-    const text = message('samlIncomplete');
-    throw badRequest(text, [
-      { field: resolved.entryPoint ? 'saml.idpCertificate' : 'saml.entryPoint', message: text },
-    ]);
+    const text = msg('sso.samlIncomplete');
+    throw badField(resolved.entryPoint ? 'saml.idpCertificate' : 'saml.entryPoint', text);
   }
   if (!isHttpUrl(resolved.entryPoint)) {
-    throw badRequest(message('invalidUrl'), [{ field: 'saml.entryPoint', message: message('invalidUrl') }]);
+    throw badField('saml.entryPoint', msg('sso.invalidUrl'));
   }
   const pem = normaliseCertificate(resolved.idpCertificate);
   if (!pem) {
-    const text = message('certificateInvalid');
-    throw badRequest(text, [{ field: 'saml.idpCertificate', message: text }]);
+    const text = msg('sso.certificateInvalid');
+    throw badField('saml.idpCertificate', text);
   }
   return { ...resolved, idpCertificate: pem };
 }
 
 function checkOidc(oidc: OidcSettings, secret: string | null): void {
   if (!oidc.issuer || !oidc.clientId || !secret) {
-    const text = message('oidcIncomplete');
+    const text = msg('sso.oidcIncomplete');
     const field = !oidc.issuer ? 'issuer' : !oidc.clientId ? 'clientId' : 'clientSecret';
-    throw badRequest(text, [{ field: `oidc.${field}`, message: text }]);
+    throw badField(`oidc.${field}`, text);
   }
   if (!isHttpUrl(oidc.issuer)) {
-    throw badRequest(message('invalidUrl'), [{ field: 'oidc.issuer', message: message('invalidUrl') }]);
+    throw badField('oidc.issuer', msg('sso.invalidUrl'));
   }
   if (!oidc.scopes.split(/\s+/).includes('openid')) {
-    const text = message('scopesNeedOpenid');
-    throw badRequest(text, [{ field: 'oidc.scopes', message: text }]);
+    const text = msg('sso.scopesNeedOpenid');
+    throw badField('oidc.scopes', text);
   }
 }
 

@@ -1,5 +1,5 @@
 import {
-  WORKFLOW_MESSAGES,
+  msg,
   type ApproveBody,
   type GobackBody,
   type ReassignmentBody,
@@ -11,7 +11,8 @@ import { OUTCOME, WorkflowActionError, type WorkflowEvent } from '@formloop/work
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { badRequest, conflict, fieldError, forbidden, notFound } from '../../platform/http/errors.ts';
+import { engineRefusalRef } from '../../platform/http/message-text.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { noticeReassignment } from '../workflow-notices/index.ts';
 import { recordAppAccess, recordOfApp } from '../records/index.ts';
@@ -45,13 +46,13 @@ function refusal(error: unknown): never {
   if (!(error instanceof WorkflowActionError)) throw error;
   switch (error.code) {
     case 'not-an-earlier-activity':
-      throw badRequest(WORKFLOW_MESSAGES.notEarlierActivity);
+      throw badRequest(msg('workflow.notEarlierActivity'));
     case 'unknown-outcome':
-      throw badRequest(WORKFLOW_MESSAGES.unknownAction);
+      throw badRequest(msg('workflow.unknownAction'));
     case 'activity-not-waiting':
-      throw conflict(WORKFLOW_MESSAGES.taskClosed);
+      throw conflict(msg('workflow.taskClosed'));
     default:
-      throw conflict(error.message);
+      throw conflict(engineRefusalRef(error.code));
   }
 }
 
@@ -66,8 +67,8 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     const found = isUuid(taskId)
       ? await lockTaskInstance(tx, tenantId, taskId.toLowerCase(), auth.userId)
       : null;
-    if (!found) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
-    if (found.task.status !== 'Open') throw conflict(WORKFLOW_MESSAGES.taskClosed);
+    if (!found) throw notFound(msg('workflow.taskNotFound'));
+    if (found.task.status !== 'Open') throw conflict(msg('workflow.taskClosed'));
     return found;
   }
 
@@ -82,8 +83,8 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     if (await completeTask(tx, tenantId, task.id, { ...done, userId: auth.userId, assignee: auth.userId }))
       return;
     const fresh = await findTask(tx, tenantId, task.id);
-    if (fresh?.status !== 'Open') throw conflict(WORKFLOW_MESSAGES.taskClosed);
-    throw forbidden(WORKFLOW_MESSAGES.notAssignee);
+    if (fresh?.status !== 'Open') throw conflict(msg('workflow.taskClosed'));
+    throw forbidden(msg('workflow.notAssignee'));
   }
 
   async function move(
@@ -93,7 +94,7 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     event: WorkflowEvent,
   ): Promise<TaskActionResult> {
     const pinned = await pinnedDefinitionOf(tx, facts.tenantId, instance);
-    if (!pinned) throw notFound(WORKFLOW_MESSAGES.noWorkflow);
+    if (!pinned) throw notFound(msg('workflow.noWorkflow'));
     try {
       const state = await runTransition(tx, facts, instance, pinned, event);
       return { recordId: instance.record_id, workflowStatus: recordWorkflowStatus(state) };
@@ -129,15 +130,15 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     const { task, instance, isAssignee } = await lockedTask(tx, ctx.tenantId, taskId, auth);
     // Read again under the lock: an action that closed it while this waited must win.
     if ((await findTask(tx, ctx.tenantId, task.id))?.status !== 'Open') {
-      throw conflict(WORKFLOW_MESSAGES.taskClosed);
+      throw conflict(msg('workflow.taskClosed'));
     }
-    if (!byAdmin && !isAssignee) throw forbidden(WORKFLOW_MESSAGES.notAssignee);
+    if (!byAdmin && !isAssignee) throw forbidden(msg('workflow.notAssignee'));
     if (await reassignmentDisabled(tx, ctx.tenantId, task.module_id)) {
-      throw forbidden(WORKFLOW_MESSAGES.reassignmentDisabled);
+      throw forbidden(msg('workflow.reassignmentDisabled'));
     }
     const target = assignTo.toLowerCase();
     if (!isUuid(target) || !(await isActiveUser(tx, ctx.tenantId, target))) {
-      throw badRequest(WORKFLOW_MESSAGES.assigneeInvalid);
+      throw badRequest(msg('workflow.assigneeInvalid'));
     }
     await reassignTask(tx, ctx.tenantId, task.id, target, auth.userId);
     const note = message?.trim() || null;
@@ -164,7 +165,7 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     approve: (ctx: CallContext, auth: RequestAuth, body: ApproveBody) =>
       db.inTenant(ctx.tenantId, async (tx) => {
         const { task, instance, isAssignee } = await lockedTask(tx, ctx.tenantId, body.task_id, auth);
-        if (!isAssignee) throw forbidden(WORKFLOW_MESSAGES.notAssignee);
+        if (!isAssignee) throw forbidden(msg('workflow.notAssignee'));
         const outcome = outcomeOf(task, body);
         const facts = factsOf(ctx, auth, task.id, body.description);
         await closeTask(tx, ctx.tenantId, task, auth, {
@@ -206,7 +207,7 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
     goback: (ctx: CallContext, auth: RequestAuth, body: GobackBody) =>
       db.inTenant(ctx.tenantId, async (tx) => {
         const { task, instance, isAssignee } = await lockedTask(tx, ctx.tenantId, body.taskId, auth);
-        if (!isAssignee) throw forbidden(WORKFLOW_MESSAGES.notAssignee);
+        if (!isAssignee) throw forbidden(msg('workflow.notAssignee'));
         const facts = factsOf(ctx, auth, task.id, body.message);
         // The engine leaves the acted-on task to us: it is done, by sending the record back (undone
         // with the rest when the engine refuses the target).
@@ -228,7 +229,7 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
         const instance = await instanceOfVisibleRecord(tx, ctx, auth, body.recordId);
         const running = instance.status === 'Running' || instance.status === 'Suspended';
         if (instance.initiator_user !== auth.userId || !running) {
-          throw forbidden(WORKFLOW_MESSAGES.withdrawNotAllowed);
+          throw forbidden(msg('workflow.withdrawNotAllowed'));
         }
         const result = await move(tx, factsOf(ctx, auth, null, body.message), instance, { type: 'withdraw' });
         await returnRecordToDraft(tx, ctx.tenantId, instance.record_id);
@@ -241,8 +242,8 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
         const instance = await instanceOfVisibleRecord(tx, ctx, auth, body.recordId);
         const allowed =
           instance.initiator_user === auth.userId || canUseBuilder(auth.flags) || canUseSettings(auth.flags);
-        if (!allowed) throw forbidden(WORKFLOW_MESSAGES.restartFailed);
-        if (instance.status === 'Cancelled') throw conflict(WORKFLOW_MESSAGES.noWorkflow);
+        if (!allowed) throw forbidden(msg('workflow.restartFailed'));
+        if (instance.status === 'Cancelled') throw conflict(msg('workflow.noWorkflow'));
         return move(tx, factsOf(ctx, auth, null, body.message), instance, { type: 'restart' });
       }),
   };
@@ -256,7 +257,7 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
   ): Promise<InstanceRow> {
     const id = recordId.toLowerCase();
     const instance = isUuid(id) ? await lockInstanceOfRecord(tx, ctx.tenantId, id) : null;
-    if (!instance) throw notFound(WORKFLOW_MESSAGES.noWorkflow);
+    if (!instance) throw notFound(msg('workflow.noWorkflow'));
     const access = await recordAppAccess(tx, ctx.tenantId, auth, instance.module_id);
     await recordOfApp(tx, ctx.tenantId, auth, access, id, false);
     return instance;
@@ -266,17 +267,17 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
 /** The outcome an approve call asks for: Approve/Reject for approvals, one of its actions for a UserTask. */
 function outcomeOf(task: TaskRow, body: ApproveBody): string {
   if (task.task_type === 'Approval') {
-    if (body.accepted === undefined) throw badRequest(WORKFLOW_MESSAGES.unknownAction);
+    if (body.accepted === undefined) throw badRequest(msg('workflow.unknownAction'));
     if (!body.accepted && !body.description?.trim()) {
-      throw badRequest(WORKFLOW_MESSAGES.rejectReasonRequired, [
-        { field: 'description', message: WORKFLOW_MESSAGES.rejectReasonRequired },
+      throw badRequest(msg('workflow.rejectReasonRequired'), [
+        fieldError('description', msg('workflow.rejectReasonRequired')),
       ]);
     }
     return body.accepted ? OUTCOME.approve : OUTCOME.reject;
   }
   const outcome = body.outcome ?? (task.actions.length === 1 ? task.actions[0] : undefined);
   if (task.task_type !== 'UserTask' || !outcome || !task.actions.includes(outcome)) {
-    throw badRequest(WORKFLOW_MESSAGES.unknownAction);
+    throw badRequest(msg('workflow.unknownAction'));
   }
   return outcome;
 }

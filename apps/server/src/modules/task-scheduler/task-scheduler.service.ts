@@ -1,6 +1,6 @@
 import {
+  msg,
   SCHEDULE_PREVIEW_RUNS,
-  TASK_SCHEDULER_MESSAGES,
   type ScheduleActivities,
   type ScheduleDataTable,
   type ScheduleDetail,
@@ -12,6 +12,7 @@ import {
   type scheduleActivitiesQuerySchema,
   type scheduleDataTableRequestSchema,
   type schedulePreviewBodySchema,
+  type MessageRef,
 } from '@formloop/contracts';
 import { START_ACTIVITY_ID } from '@formloop/domain';
 import type { z } from 'zod';
@@ -19,7 +20,8 @@ import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
+import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
+import { badFieldText } from '../../platform/http/message-text.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { findPreference } from '../organization/index.ts';
 import { acceptTimeZone } from '../profile/index.ts';
@@ -48,7 +50,7 @@ type ActivitiesQuery = z.output<typeof scheduleActivitiesQuerySchema>;
 type PreviewBody = z.output<typeof schedulePreviewBodySchema>;
 
 const audit = auditorFor('task-schedule');
-const scheduleMissing = () => notFound(TASK_SCHEDULER_MESSAGES.notFound);
+const scheduleMissing = () => notFound(msg('taskScheduler.notFound'));
 
 /** The caller's access to the app, refused (403) unless they may create its records. */
 async function creatorAccess(
@@ -81,8 +83,8 @@ async function zoneOf(tx: TenantTx, tenantId: string, given: string | undefined)
   if (given !== undefined) {
     const zone = acceptTimeZone(given);
     if (zone === null) {
-      throw badRequest(TASK_SCHEDULER_MESSAGES.invalidTimeZone, [
-        { field: 'time_zone', message: TASK_SCHEDULER_MESSAGES.invalidTimeZone },
+      throw badRequest(msg('taskScheduler.invalidTimeZone'), [
+        fieldError('time_zone', msg('taskScheduler.invalidTimeZone')),
       ]);
     }
     return zone;
@@ -93,7 +95,7 @@ async function zoneOf(tx: TenantTx, tenantId: string, given: string | undefined)
 
 function scheduleOrBadRequest(cron: string, timeZone: string): CronSchedule {
   const parsed = parseSchedule(cron, timeZone);
-  if ('error' in parsed) throw badRequest(parsed.error, [{ field: 'cron', message: parsed.error }]);
+  if ('error' in parsed) throw badFieldText('cron', parsed.error);
   return parsed.schedule;
 }
 
@@ -108,7 +110,7 @@ async function checkedValues(access: RecordAppAccess, body: SaveBody, now: Date)
   } catch (error) {
     if (!(error instanceof AppError) || error.statusCode !== 400) throw error;
     const errors = error.errors?.map((problem) => ({ ...problem, field: `record_values.${problem.field}` }));
-    throw badRequest(error.message, errors);
+    throw badRequest({ key: error.key, params: error.params } as MessageRef, errors);
   }
 }
 

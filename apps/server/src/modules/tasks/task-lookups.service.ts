@@ -1,6 +1,5 @@
 import {
-  RECORDS_MESSAGES,
-  WORKFLOW_LOOKUP_MESSAGES,
+  msg,
   type LookupAssigneeItem,
   type PermissibleField,
   type WorkflowShare,
@@ -14,7 +13,7 @@ import type { z } from 'zod';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { badField, notFound } from '../../platform/http/errors.ts';
 import { appOr404, maySee } from '../apps/index.ts';
 import { lookupActiveUsers } from '../app-settings/index.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
@@ -27,7 +26,7 @@ import { findRecordStub, lookupRoles, lookupTeams, takesPartIn } from './task-lo
 /** Most matches of each kind a search answers (users, teams, roles). */
 export const LOOKUP_LIMIT = 50;
 
-const recordMissing = () => notFound(RECORDS_MESSAGES.recordNotFound);
+const recordMissing = () => notFound(msg('records.recordNotFound'));
 
 /** The UUIDs of a comma-separated id list, lower-cased and each once; anything else names nobody. */
 function parseIds(text: string): string[] {
@@ -131,8 +130,7 @@ export function createTaskLookupService(db: TenantDb) {
         const workflow = parseDefinition(app.workflowPublished);
         const activities = selectableActivities(workflow?.activities ?? []);
         if (!activities.some((activity) => activity.activityId === query.activityId)) {
-          const message = WORKFLOW_LOOKUP_MESSAGES.unknownActivity;
-          throw badRequest(message, [{ field: 'activityId', message }]);
+          throw badField('activityId', msg('workflowLookups.unknownActivity'));
         }
         return definition.fieldGroups.flatMap((group) =>
           (group.fields ?? [])

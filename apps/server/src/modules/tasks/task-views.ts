@@ -1,4 +1,4 @@
-import { RECORDS_MESSAGES, type TaskRow } from '@formloop/contracts';
+import { msg, type TaskRow } from '@formloop/contracts';
 import {
   maskPasswordValues,
   withoutHiddenFields,
@@ -6,7 +6,7 @@ import {
   type RecordValues,
 } from '@formloop/domain';
 import { INITIATOR_ACTIVITY_ID, type WorkflowDefinition } from '@formloop/workflow';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../platform/http/errors.ts';
 import type { RawTaskRow } from './tasks.repository.ts';
 import { isoTimestamp } from '../../platform/database/timestamps.ts';
 
@@ -81,9 +81,9 @@ export function formColumns(definition: Pick<ModuleDefinition, 'fieldGroups'>): 
 /** 400 naming each requested column the app's form does not have. */
 export function requireKnownColumns(columns: readonly string[], known: ReadonlySet<string>): void {
   const errors = columns.flatMap((name, index) =>
-    known.has(name) ? [] : [{ field: `columns.${index}`, message: RECORDS_MESSAGES.unknownField }],
+    known.has(name) ? [] : [fieldError(`columns.${index}`, msg('records.unknownField'))],
   );
-  if (errors.length > 0) throw badRequest(RECORDS_MESSAGES.unknownField, errors);
+  if (errors.length > 0) throw badRequest(msg('records.unknownField'), errors);
 }
 
 /**

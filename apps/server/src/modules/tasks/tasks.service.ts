@@ -1,7 +1,5 @@
 import {
-  TEAM_MESSAGES,
-  USERS_MESSAGES,
-  WORKFLOW_MESSAGES,
+  msg,
   type TaskDataTable,
   type TaskDetail,
   type taskByTeamRequestSchema,
@@ -43,7 +41,7 @@ type ByTeamRequest = z.output<typeof taskByTeamRequestSchema>;
 type DynamicRequest = z.output<typeof taskDynamicRequestSchema>;
 type ListBase = Pick<ListRequest, 'page' | 'length' | 'search' | 'moduleId' | 'orders'>;
 
-const taskMissing = () => notFound(WORKFLOW_MESSAGES.taskNotFound);
+const taskMissing = () => notFound(msg('workflow.taskNotFound'));
 
 /** Settings roles (system administrators, administrators, consultants) look at anyone's tasks. */
 const seesEveryonesTasks = (auth: RequestAuth) => canUseSettings(auth.flags);
@@ -96,7 +94,7 @@ export function createTaskService(db: TenantDb) {
       if (userId !== auth.userId && !seesEveryonesTasks(auth)) throw forbidden();
       return db.readInTenant(ctx.tenantId, async (tx) => {
         if (!isUuid(userId) || !(await userExists(tx, ctx.tenantId, userId))) {
-          throw notFound(USERS_MESSAGES.notFound);
+          throw notFound(msg('users.notFound'));
         }
         const query = await listQuery(tx, auth, { kind: 'assignee', userId }, request);
         return pageOf(tx, ctx.tenantId, query);
@@ -115,7 +113,7 @@ export function createTaskService(db: TenantDb) {
         if (request.teamId !== undefined) {
           const teamId = request.teamId.toLowerCase();
           const team = isUuid(teamId) ? await findTeam(tx, ctx.tenantId, teamId) : null;
-          if (!team) throw notFound(TEAM_MESSAGES.notFound);
+          if (!team) throw notFound(msg('teams.notFound'));
           if (!mine.includes(team.id) && !seesEveryonesTasks(auth)) throw forbidden();
           teamIds = [team.id];
         }

@@ -1,5 +1,5 @@
 import {
-  TEAM_MESSAGES,
+  msg,
   TEAM_USER_PAGE_SIZE,
   type SaveTeamCommand,
   type TeamDataTable,
@@ -12,7 +12,7 @@ import {
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
-import { AppError, badRequest, conflict, notFound } from '../../platform/http/errors.ts';
+import { AppError, badField, conflict, notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import * as repo from './teams.repository.ts';
 import type { MemberRow, TeamRow } from './teams.repository.ts';
@@ -21,10 +21,9 @@ import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
 const ENTITY = 'team';
 
-const missingTeam = () => notFound(TEAM_MESSAGES.notFound);
-const missingUser = () => notFound(TEAM_MESSAGES.userNotFound);
-const duplicate = () => conflict(TEAM_MESSAGES.duplicateName);
-const fieldError = (field: string, message: string) => badRequest(message, [{ field, message }]);
+const missingTeam = () => notFound(msg('teams.notFound'));
+const missingUser = () => notFound(msg('teams.userNotFound'));
+const duplicate = () => conflict(msg('teams.duplicateName'));
 
 const toRecord = (row: TeamRow): TeamRecord => ({
   id: row.id,
@@ -97,7 +96,7 @@ export function createTeamService(db: TenantDb) {
     if (wanted === undefined) return current;
     if (wanted === null || wanted === '') return null;
     const [lead] = await loadUsers(tx, tenantId, [wanted]);
-    if (lead!.id !== current && !lead!.isActive) throw fieldError('lead_user_id', TEAM_MESSAGES.leadInactive);
+    if (lead!.id !== current && !lead!.isActive) throw badField('lead_user_id', msg('teams.leadInactive'));
     return lead!.id;
   };
 
@@ -218,7 +217,7 @@ export function createTeamService(db: TenantDb) {
         const had = new Set(before.map((member) => member.id));
         const joining = users.filter((user) => !had.has(user.id));
         if (joining.some((user) => !user.isActive)) {
-          throw fieldError('user_ids', TEAM_MESSAGES.memberInactive);
+          throw badField('user_ids', msg('teams.memberInactive'));
         }
         const keep = new Set(wanted);
         const leaving = before.filter((member) => !keep.has(member.id)).map((member) => member.id);

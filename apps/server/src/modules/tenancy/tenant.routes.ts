@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  msg,
   API_PATHS,
   errorEnvelopeSchema,
   tenantExistsQuerySchema,
   tenantExistsResponseSchema,
   tenantInfoResponseSchema,
 } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
+
 import { ok } from '../../platform/http/envelope.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { requireTenant } from '../../platform/tenancy/tenant-resolver.ts';
@@ -44,7 +45,7 @@ export const tenantRoutes = (
       async (request) => {
         const { domain } = request.query;
         if (!(await service.exists(domain)))
-          throw new AppError(404, 'TENANT_NOT_FOUND', MESSAGES.tenantNotFound);
+          throw new AppError(404, 'TENANT_NOT_FOUND', msg('validation.tenantNotFound'));
         return ok({
           exists: true as const,
           url: tenantUrl(domain, options.baseDomain, request.protocol, request.headers.host),

@@ -1,4 +1,5 @@
-import { MESSAGES } from '@formloop/domain';
+import { msg } from '@formloop/contracts';
+
 import type { TenantInfo } from '@formloop/contracts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { RequestTenant } from '../../platform/tenancy/tenant-resolver.ts';
@@ -11,7 +12,8 @@ export function createTenantService(findTenant: FindTenant) {
   return {
     /** Spec §6: an expired licence answers 403 here, and the web app sends the user to /403. */
     info(tenant: RequestTenant): TenantInfo {
-      if (isLicenceExpired(tenant)) throw new AppError(403, 'LICENCE_EXPIRED', MESSAGES.licenceExpired);
+      if (isLicenceExpired(tenant))
+        throw new AppError(403, 'LICENCE_EXPIRED', msg('validation.licenceExpired'));
       return {
         name: tenant.name,
         label: tenant.label,

@@ -1,4 +1,4 @@
-import { usersMessage, type ManagedUser, type UserRolesResult } from '@formloop/contracts';
+import { msg, type ManagedUser, type UserRolesResult } from '@formloop/contracts';
 import type { UserKind } from '@formloop/domain';
 import { AppError, badRequest, notFound } from '../../platform/http/errors.ts';
 import { newSecurityStamp, identityRepo } from '../identity/index.ts';
@@ -34,7 +34,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
   return {
     /** Frees the seat and ends every session of the user at once. You cannot deactivate yourself. */
     async deactivate(call: UsersCall, id: string): Promise<ManagedUser> {
-      if (id === call.auth.userId) throw badRequest(usersMessage('cannotDeactivateSelf'));
+      if (id === call.auth.userId) throw badRequest(msg('users.cannotDeactivateSelf'));
       const { tenantId } = call.ctx;
       const result = await db.inTenant(tenantId, async (tx) => {
         const user = await lockTarget(tx, tenantId, id);
@@ -88,7 +88,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
       await db.inTenant(tenantId, async (tx) => {
         const user = await lockTarget(tx, tenantId, id);
         guardSysAdminTarget(call.auth, user);
-        if (!user.isActive) throw badRequest(usersMessage('userInactive'));
+        if (!user.isActive) throw badRequest(msg('users.userInactive'));
         const ttl = config.PASSWORD_RESET_TTL_MINUTES;
         const token = await issueSetPasswordToken(tx, tenantId, user.id, ttl);
         await auditUser(tx, call, {
@@ -100,7 +100,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
         try {
           await sendAdminReset(mailer, user, setPasswordLink(call.origin, token), ttl);
         } catch {
-          throw new AppError(502, 'INTERNAL', usersMessage('resetMailFailed'));
+          throw new AppError(502, 'INTERNAL', msg('users.resetMailFailed'));
         }
       });
     },
@@ -115,7 +115,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
       const result = await db.inTenant(tenantId, async (tx) => {
         const user = await lockTarget(tx, tenantId, id);
         guardSysAdminTarget(call.auth, user);
-        if (!user.twoFactorEnabled) throw badRequest(usersMessage('twoFactorNotEnabled'));
+        if (!user.twoFactorEnabled) throw badRequest(msg('users.twoFactorNotEnabled'));
         const stamp = newSecurityStamp();
         await identityRepo.updateUser(tx, tenantId, user.id, {
           twoFactorEnabled: false,
@@ -145,7 +145,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
      * an administrator demoting themselves would lose this very screen.
      */
     async changeLicence(call: UsersCall, id: string, kind: UserKind): Promise<ManagedUser> {
-      if (id === call.auth.userId) throw badRequest(usersMessage('cannotChangeOwnLicence'));
+      if (id === call.auth.userId) throw badRequest(msg('users.cannotChangeOwnLicence'));
       const { tenantId } = call.ctx;
       const result = await db.inTenant(tenantId, async (tx) => {
         const user = await lockTarget(tx, tenantId, id);
@@ -172,7 +172,7 @@ export function createUserActionsService({ db, mailer, sessionCache, config }: U
         const user = await lockTarget(tx, tenantId, id);
         guardSysAdminTarget(call.auth, user);
         const wanted = roleIds.every(isUuid) ? await repo.findRoles(tx, tenantId, roleIds) : [];
-        if (wanted.length !== roleIds.length) throw notFound(usersMessage('unknownRoles'));
+        if (wanted.length !== roleIds.length) throw notFound(msg('users.unknownRoles'));
         const before = roleRefs(await repo.rolesOfUser(tx, tenantId, user.id));
         const same = before.length === roleIds.length && before.every((role) => roleIds.includes(role.id));
         if (same) return { userId: user.id, roles: before };

@@ -1,4 +1,4 @@
-import { USER_KIND_LABELS, usersMessage, type ManagedUser } from '@formloop/contracts';
+import { msg, USER_KIND_LABELS, type ManagedUser } from '@formloop/contracts';
 import { seatsLeft, type UserKind } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
@@ -50,7 +50,7 @@ export const auditView = (row: UserRow) => ({
   two_factor_enabled: row.twoFactorEnabled,
 });
 
-export const missingUser = () => notFound(usersMessage('notFound'));
+export const missingUser = () => notFound(msg('users.notFound'));
 
 /** Another tenant's id, an unknown one and a malformed one all look the same: not here. */
 export async function lockTarget(tx: TenantTx, tenantId: string, id: string): Promise<UserRow> {
@@ -62,14 +62,14 @@ export async function lockTarget(tx: TenantTx, tenantId: string, id: string): Pr
 /** Only a system administrator may change, deactivate or otherwise act on a system administrator. */
 export function guardSysAdminTarget(auth: RequestAuth, target: UserRow): void {
   if (target.userKind === 'SYSTEM_ADMINISTRATOR' && !auth.flags.isSysAdmin) {
-    throw forbidden(usersMessage('sysAdminTargetOnly'));
+    throw forbidden(msg('users.sysAdminTargetOnly'));
   }
 }
 
 /** Only a system administrator may hand out the System Administrator licence. */
 export function guardSysAdminGrant(auth: RequestAuth, kind: UserKind): void {
   if (kind === 'SYSTEM_ADMINISTRATOR' && !auth.flags.isSysAdmin) {
-    throw forbidden(usersMessage('sysAdminLicenceOnly'));
+    throw forbidden(msg('users.sysAdminLicenceOnly'));
   }
 }
 
@@ -81,9 +81,7 @@ export async function requireSeat(tx: TenantTx, tenantId: string, kind: UserKind
   const counts = await repo.lockLicenceCounts(tx, tenantId);
   const left = seatsLeft(counts, kind, await repo.activeCountOfKind(tx, tenantId, kind));
   if (left !== null && left < 1) {
-    throw conflict(
-      usersMessage('noSeatsLeft', { licence: USER_KIND_LABELS[kind], limit: counts[kind] ?? 0 }),
-    );
+    throw conflict(msg('users.noSeatsLeft', { licence: USER_KIND_LABELS[kind], limit: counts[kind] ?? 0 }));
   }
 }
 

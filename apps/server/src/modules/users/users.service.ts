@@ -1,5 +1,5 @@
 import {
-  usersMessage,
+  msg,
   type CreateUserCommand,
   type CreateUserResult,
   type ManagedUser,
@@ -36,7 +36,7 @@ import * as repo from './users.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 
-const duplicate = () => conflict(usersMessage('duplicateUsername'));
+const duplicate = () => conflict(msg('users.duplicateUsername'));
 
 /** Reading users and licences, creating (or inviting) and editing users. */
 export function createUsersService({ db, mailer }: UsersDeps) {
@@ -137,7 +137,7 @@ export function createUsersService({ db, mailer }: UsersDeps) {
                 inviter?.fullname ?? 'An administrator',
               );
             } catch {
-              throw new AppError(502, 'INTERNAL', usersMessage('inviteMailFailed'));
+              throw new AppError(502, 'INTERNAL', msg('users.inviteMailFailed'));
             }
           }
           return { ...toManagedUser(row), invited };

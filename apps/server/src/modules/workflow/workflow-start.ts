@@ -1,4 +1,4 @@
-import { RECORDS_MESSAGES, WORKFLOW_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import { initialState, parseDefinition, type InstanceState } from '@formloop/workflow';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
@@ -62,7 +62,7 @@ export async function startInstance(
     module_id: submission.moduleId,
     module_version: submission.moduleVersion,
   });
-  if (!pinned) throw notFound(WORKFLOW_MESSAGES.noWorkflow);
+  if (!pinned) throw notFound(msg('workflow.noWorkflow'));
   const instance = await insertInstance(tx, tenantId, {
     moduleId: submission.moduleId,
     recordId: submission.recordId,
@@ -93,9 +93,9 @@ export async function actingTask(
   taskId: string,
 ): Promise<TaskRow> {
   const task = isUuid(taskId) ? await findTask(tx, tenantId, taskId.toLowerCase()) : null;
-  if (!task || task.record_id !== recordId) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
-  if (task.status !== 'Open') throw conflict(WORKFLOW_MESSAGES.taskClosed);
-  if (!(await isAssignee(tx, tenantId, task.id, userId))) throw forbidden(WORKFLOW_MESSAGES.notAssignee);
+  if (!task || task.record_id !== recordId) throw notFound(msg('workflow.taskNotFound'));
+  if (task.status !== 'Open') throw conflict(msg('workflow.taskClosed'));
+  if (!(await isAssignee(tx, tenantId, task.id, userId))) throw forbidden(msg('workflow.notAssignee'));
   return task;
 }
 
@@ -112,7 +112,7 @@ export async function taskAtRecord(
   taskId: string,
 ): Promise<{ activityId: string; assignee: boolean; actionable: boolean }> {
   const task = isUuid(taskId) ? await findTask(tx, tenantId, taskId.toLowerCase()) : null;
-  if (!task || task.record_id !== recordId) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
+  if (!task || task.record_id !== recordId) throw notFound(msg('workflow.taskNotFound'));
   const assignee = await isAssignee(tx, tenantId, task.id, userId);
   return { activityId: task.activity_id, assignee, actionable: assignee && task.status === 'Open' };
 }
@@ -126,14 +126,14 @@ export async function resubmitRecord(
   now: Date,
   jobs?: JobEffects,
 ): Promise<InstanceState> {
-  if (task.task_type !== 'Resubmit') throw conflict(RECORDS_MESSAGES.alreadySubmitted);
+  if (task.task_type !== 'Resubmit') throw conflict(msg('records.alreadySubmitted'));
   const instance = await lockInstance(tx, tenantId, task.instance_id);
-  if (!instance) throw notFound(WORKFLOW_MESSAGES.taskNotFound);
+  if (!instance) throw notFound(msg('workflow.taskNotFound'));
   if (!(await completeTask(tx, tenantId, task.id, { userId, outcome: 'Resubmit', description: null, now }))) {
-    throw conflict(WORKFLOW_MESSAGES.taskClosed);
+    throw conflict(msg('workflow.taskClosed'));
   }
   const pinned = await pinnedDefinitionOf(tx, tenantId, instance);
-  if (!pinned) throw notFound(WORKFLOW_MESSAGES.noWorkflow);
+  if (!pinned) throw notFound(msg('workflow.noWorkflow'));
   const facts = { tenantId, userId, taskId: task.id, message: null, now, jobs };
   return runTransition(tx, facts, instance, pinned, { type: 'resubmit' });
 }

@@ -1,3 +1,4 @@
+import { msg } from '@formloop/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -147,7 +148,7 @@ const grantOf = (tenantId: string, auth: RequestAuth, connectionId = newConnecti
 /** The userId query parameter is optional, but when given it must be the caller. */
 function checkNamedUser(named: string | undefined, userId: string): void {
   if (named !== undefined && named !== '' && named !== userId) {
-    throw forbidden('The userId does not match the signed-in user.');
+    throw forbidden(msg('server.hubUserMismatch'));
   }
 }
 
@@ -169,7 +170,7 @@ async function admit(request: FastifyRequest, deps: HubRouteDeps): Promise<Conne
   let grant: ConnectionGrant;
   if (query.id !== undefined) {
     const negotiated = deps.tokens.verify(query.id);
-    if (!negotiated || negotiated.tenantId !== tenant.id) throw notFound('No connection with this id.');
+    if (!negotiated || negotiated.tenantId !== tenant.id) throw notFound(msg('server.hubConnectionNotFound'));
     if (auth && auth.userId !== negotiated.userId) throw forbidden();
     grant = auth ? grantOf(tenant.id, auth, negotiated.connectionId) : negotiated;
   } else {
@@ -180,6 +181,7 @@ async function admit(request: FastifyRequest, deps: HubRouteDeps): Promise<Conne
   if (grant.accessExpiresAt <= Date.now()) throw unauthenticated();
   checkNamedUser(query.userId, grant.userId);
   // Taken last, so a refused attempt does not spend the token; a second socket with it is a 404.
-  if (query.id !== undefined && !deps.tokens.take(query.id)) throw notFound('No connection with this id.');
+  if (query.id !== undefined && !deps.tokens.take(query.id))
+    throw notFound(msg('server.hubConnectionNotFound'));
   return grant;
 }

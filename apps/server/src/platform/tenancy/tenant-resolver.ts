@@ -1,5 +1,6 @@
+import { msg } from '@formloop/contracts';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@formloop/domain';
+
 import { AppError } from '../http/errors.ts';
 import { resolveHost, type HostTarget } from './host.ts';
 
@@ -59,6 +60,6 @@ export function registerTenantResolver(
 /** For routes that serve one tenant: an unknown host is a 404, like any other missing thing. */
 export function requireTenant(tenant: RequestTenant | null): RequestTenant {
   if (!tenant || tenant.status !== 'active')
-    throw new AppError(404, 'TENANT_NOT_FOUND', MESSAGES.tenantNotFound);
+    throw new AppError(404, 'TENANT_NOT_FOUND', msg('validation.tenantNotFound'));
   return tenant;
 }

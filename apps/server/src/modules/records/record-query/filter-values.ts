@@ -1,6 +1,6 @@
-import { RECORDS_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import { isIsoDate, isIsoDateTime, isIsoTime } from '@formloop/domain';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { badField } from '../../../platform/http/errors.ts';
 import { isUuid } from '../../../platform/database/uuid.ts';
 import type { ColumnKind } from './list-columns.ts';
 
@@ -9,8 +9,7 @@ import type { ColumnKind } from './list-columns.ts';
 // have, so comparing text compares dates chronologically. Anything that cannot take that form is a
 // 400 with RECORDS_MESSAGES.badFilterValue naming the filter's field.
 
-export const badFilterValue = (field: string) =>
-  badRequest(RECORDS_MESSAGES.badFilterValue, [{ field, message: RECORDS_MESSAGES.badFilterValue }]);
+export const badFilterValue = (field: string) => badField(field, msg('records.badFilterValue'));
 
 /** What a parameter is cast to in SQL. */
 export type ParamType = 'text' | 'numeric' | 'boolean' | 'timestamptz' | 'uuid';

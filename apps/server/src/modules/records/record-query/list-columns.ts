@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { RECORDS_MESSAGES } from '@formloop/contracts';
+import { msg } from '@formloop/contracts';
 import {
   SYSTEM_FIELD_COLUMNS,
   effectiveControl,
@@ -13,7 +13,7 @@ import {
   type ModuleDefinition,
   type SystemColumn,
 } from '@formloop/domain';
-import { badRequest } from '../../../platform/http/errors.ts';
+import { badRequest, fieldError } from '../../../platform/http/errors.ts';
 
 // The columns of an app's record list (spec §3): the app's top-level fields and the system columns,
 // each with the SQL that reads it from `records r`. Field names reach SQL only as bound parameters
@@ -189,9 +189,7 @@ export class ListColumns {
     if (isSystemColumn(name)) return systemColumn(name);
     const column = this.byName.get(name);
     if (!column)
-      throw badRequest(RECORDS_MESSAGES.unknownField, [
-        { field: name, message: RECORDS_MESSAGES.unknownField },
-      ]);
+      throw badRequest(msg('records.unknownField'), [fieldError(name, msg('records.unknownField'))]);
     return column;
   }
 

@@ -393,6 +393,8 @@ export const formInvalidResponseSchema = z.object({
   data: z
     .object({
       code: z.string(),
+      key: z.string(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])),
       errors: z.array(fieldErrorSchema).optional(),
       issues: z.array(formIssueSchema).optional(),
     })

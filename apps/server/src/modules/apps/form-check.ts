@@ -38,7 +38,13 @@ export class FormInvalidError extends AppError {
 export const formInvalidBody = (error: FormInvalidError) => ({
   success: false as const,
   message: error.message,
-  data: { code: error.code, issues: error.issues, errors: error.errors ?? [] },
+  data: {
+    code: error.code,
+    key: error.key,
+    params: error.params,
+    issues: error.issues,
+    errors: error.errors ?? [],
+  },
 });
 
 const valueTypeOf = (field: PayloadField): FieldValueType =>

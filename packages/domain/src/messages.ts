@@ -2,9 +2,9 @@
 // screen texts §2 quotes), plus the server-side auth messages we own.
 //
 // KEYS ARE A CONTRACT. The web app keys its i18n resources off these camelCase keys and the
-// server returns these texts, so:
+// server names them in every error as `validation.<key>` (ADR 0012), so:
 //   - never rename or reuse a key; add a new one and retire the old one in a separate change;
-//   - every static text is unique, so `findMessageKey` can map a server message back to its key;
+//   - every static text is unique, so a client rule's text maps to exactly one key;
 //   - templated messages keep their English text in MESSAGE_TEMPLATES with {placeholders}, and
 //     MESSAGES exposes a function that fills them in.
 import {
@@ -165,65 +165,3 @@ export const MESSAGE_CATALOGUE = {
   ...STATIC_MESSAGES,
   ...MESSAGE_TEMPLATES,
 } as const satisfies Readonly<Record<MessageKey, string>>;
-
-export interface MessageMatch {
-  key: MessageKey;
-  params: Record<string, string>;
-}
-
-/** A message text matched back to its key, with the values its {placeholders} held. */
-export interface CatalogueMatch<K extends string> {
-  key: K;
-  params: Record<string, string>;
-}
-
-const PLACEHOLDER = /^\{(\w+)\}$/;
-
-/**
- * Matches English texts back to the keys of a catalogue (key → text, texts may hold {placeholders}).
- * Texts without placeholders are looked up exactly and win over templates, so a fixed text is never
- * read as a template that happens to fit it. Returns null for a text the catalogue does not hold.
- */
-export function createMessageMatcher<K extends string>(
-  catalogue: Readonly<Record<K, string>>,
-): (text: string) => CatalogueMatch<K> | null {
-  const exact = new Map<string, K>();
-  const templates: Array<{ key: K; names: string[]; pattern: RegExp }> = [];
-  for (const key of Object.keys(catalogue) as K[]) {
-    const parts = catalogue[key].split(/(\{\w+\})/);
-    const names = parts.flatMap((part) => PLACEHOLDER.exec(part)?.[1] ?? []);
-    if (names.length === 0) {
-      exact.set(catalogue[key], key);
-      continue;
-    }
-    const source = parts
-      .map((part) => (PLACEHOLDER.test(part) ? '(.+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-      .join('');
-    templates.push({ key, names, pattern: new RegExp(`^${source}$`, 's') });
-  }
-  return (text) => {
-    const key = exact.get(text);
-    if (key !== undefined) return { key, params: {} };
-    for (const { key: templateKey, names, pattern } of templates) {
-      const match = pattern.exec(text);
-      if (!match) continue;
-      const params: Record<string, string> = {};
-      names.forEach((name, index) => {
-        params[name] = match[index + 1] ?? '';
-      });
-      return { key: templateKey, params };
-    }
-    return null;
-  };
-}
-
-const matchSpecMessage = createMessageMatcher(MESSAGE_CATALOGUE);
-
-/**
- * Maps an English message (for example one a server returned) back to its key and parameters, so
- * the web app can show it translated. Static texts win over templates, so 'Cannot exceed 40
- * characters' is `nameTooLong`, not `cannotExceed`. Returns null for texts we do not own.
- */
-export function findMessageKey(text: string): MessageMatch | null {
-  return matchSpecMessage(text);
-}

@@ -13,7 +13,6 @@ describe('@formloop/domain public API', () => {
       'MESSAGE_TEMPLATES',
       'MESSAGE_CATALOGUE',
       'formatMessage',
-      'findMessageKey',
       'validateName',
       'validateUserName',
       'validateAppName',

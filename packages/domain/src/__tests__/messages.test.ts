@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  createMessageMatcher,
-  MESSAGE_CATALOGUE,
-  MESSAGE_TEMPLATES,
-  MESSAGES,
-  findMessageKey,
-  formatMessage,
-} from '../messages.ts';
+import { MESSAGE_CATALOGUE, MESSAGE_TEMPLATES, MESSAGES, formatMessage } from '../messages.ts';
 
 describe('MESSAGES static texts', () => {
   it('has the exact validation texts of spec §5', () => {
@@ -124,70 +117,5 @@ describe('MESSAGE_CATALOGUE', () => {
     expect(MESSAGE_CATALOGUE.reservedName).toBe(MESSAGE_TEMPLATES.reservedName);
     expect(MESSAGE_CATALOGUE.required).toBe('This field is required');
     for (const text of Object.values(MESSAGE_CATALOGUE)) expect(typeof text).toBe('string');
-  });
-});
-
-describe('findMessageKey', () => {
-  it('maps static texts back to their key', () => {
-    expect(findMessageKey('Your session has expired')).toEqual({ key: 'sessionExpired', params: {} });
-    expect(findMessageKey('Cannot contain special characters')).toEqual({
-      key: 'noDoubleHyphen',
-      params: {},
-    });
-  });
-
-  it('prefers a static text over a matching template', () => {
-    expect(findMessageKey('Cannot exceed 40 characters')).toEqual({ key: 'nameTooLong', params: {} });
-    expect(findMessageKey('Cannot exceed 63 characters')).toEqual({
-      key: 'cannotExceed',
-      params: { max: '63' },
-    });
-  });
-
-  it('extracts template parameters, including ones with spaces and punctuation', () => {
-    expect(findMessageKey(MESSAGES.reservedName('My App (v2.0)'))).toEqual({
-      key: 'reservedName',
-      params: { name: 'My App (v2.0)' },
-    });
-    expect(findMessageKey(MESSAGES.accountLocked(30))).toEqual({
-      key: 'accountLocked',
-      params: { minutes: '30' },
-    });
-    expect(findMessageKey('User a.b was not found.')).toEqual({
-      key: 'userNotFound',
-      params: { username: 'a.b' },
-    });
-  });
-
-  it('treats regex characters in templates literally and needs the whole text', () => {
-    expect(findMessageKey('User ada was not foundX')).toBeNull();
-    expect(findMessageKey('Your session has expired!')).toBeNull();
-    expect(findMessageKey(' Your session has expired')).toBeNull();
-    expect(findMessageKey('User  was not found.')).toBeNull();
-    expect(findMessageKey('')).toBeNull();
-  });
-});
-
-describe('createMessageMatcher', () => {
-  const match = createMessageMatcher({
-    gone: 'This team does not exist.',
-    seats: 'No {licence} licence is left: all {limit} are in use.',
-    anyText: '{text}',
-  });
-
-  it('finds fixed texts exactly, before any template that would also fit them', () => {
-    expect(match('This team does not exist.')).toEqual({ key: 'gone', params: {} });
-  });
-
-  it('reads the placeholders of a template back out of the text', () => {
-    expect(match('No Full User licence is left: all 2 are in use.')).toEqual({
-      key: 'seats',
-      params: { licence: 'Full User', limit: '2' },
-    });
-  });
-
-  it('treats the template text as literal apart from its placeholders', () => {
-    expect(createMessageMatcher({ dots: 'a.b {x}' })('aXb 1')).toBeNull();
-    expect(createMessageMatcher({ none: 'fixed' })('other')).toBeNull();
   });
 });

@@ -1,19 +1,16 @@
-import { APPS_MESSAGES } from '@formloop/contracts';
-import { createMessageMatcher, MESSAGES } from '@formloop/domain';
+import { MESSAGES } from '@formloop/domain';
 import { useCallback } from 'react';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const APPLICATIONS_NAMESPACE = 'applications';
-
-const matchOwn = createMessageMatcher(APPS_MESSAGES);
 
 /**
  * A server or rule message in the reader's language: this area's own (APPS_MESSAGES) through
  * applications:errors, the spec's through the validation namespace, anything else as it came.
  */
-export function useAppsMessage(): (text: string) => string {
-  return useAreaMessageTranslator(APPLICATIONS_NAMESPACE, 'errors', matchOwn);
+export function useAppsMessage(): (message: Translatable) => string {
+  return useAreaMessageTranslator(APPLICATIONS_NAMESPACE);
 }
 
 /**

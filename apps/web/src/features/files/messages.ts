@@ -1,12 +1,8 @@
-import { FILES_MESSAGES } from '@formloop/contracts';
-import { createMessageMatcher } from '@formloop/domain';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const FILES_NAMESPACE = 'files';
 
-const matchFiles = createMessageMatcher(FILES_MESSAGES);
-
 /** A file-storage message from the server in the reader's language (files:errors.<key>). */
-export function useFilesMessage(): (text: string) => string {
-  return useAreaMessageTranslator(FILES_NAMESPACE, 'errors', matchFiles);
+export function useFilesMessage(): (message: Translatable) => string {
+  return useAreaMessageTranslator(FILES_NAMESPACE);
 }

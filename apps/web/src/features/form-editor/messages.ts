@@ -1,19 +1,17 @@
-import { APPS_MESSAGES, type FormIssue } from '@formloop/contracts';
-import { createMessageMatcher, FORM_ISSUE_MESSAGES } from '@formloop/domain';
+import { type FormIssue } from '@formloop/contracts';
+import { FORM_ISSUE_MESSAGES } from '@formloop/domain';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 import { translateFormulaError } from '../form-renderer/index.ts';
 
 export const FORM_EDITOR_NAMESPACE = 'formEditor';
 
-const matchApps = createMessageMatcher(APPS_MESSAGES);
-
 /** A server message in the reader's language (APPS_MESSAGES through formEditor:server.<key>). */
-export function useServerMessage(): (text: string) => string {
-  return useAreaMessageTranslator(FORM_EDITOR_NAMESPACE, 'server', matchApps);
+export function useServerMessage(): (message: Translatable) => string {
+  return useAreaMessageTranslator(FORM_EDITOR_NAMESPACE);
 }
 
 /** An issue's text: translated by its code where the editor knows the code, else as the server wrote it. */
@@ -43,12 +41,12 @@ export function useIssueText(): (issue: FormIssue) => string {
 /** The toast text of a failed save or publish, or null when the HTTP client already told the user. */
 export function failureText(
   error: unknown,
-  translate: (text: string) => string,
+  translate: (message: Translatable) => string,
   fallback: string,
 ): string | null {
   if (isApiError(error)) {
     if (error.status === 0 || error.status === 504 || error.status === 401) return null;
-    return error.message.trim() ? translate(error.message) : fallback;
+    return error.message.trim() ? translate(error) : fallback;
   }
   return fallback;
 }

@@ -1,5 +1,5 @@
-import { RECORD_VALUE_MESSAGES, createMessageMatcher, formatMessage } from '@formloop/domain';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { RECORD_VALUE_MESSAGES, formatMessage } from '@formloop/domain';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const FORM_RENDERER_NAMESPACE = 'formRenderer';
 
@@ -22,9 +22,7 @@ export const rendererMessage = {
   fileType: (name: string, accept: string) => formatMessage(RENDERER_MESSAGES.fileType, { name, accept }),
 };
 
-const matchOwn = createMessageMatcher(RENDERER_MESSAGES);
-
 /** A value-check message in the reader's language (ours via formRenderer, the spec's via validation). */
-export function useRendererMessage(): (text: string) => string {
-  return useAreaMessageTranslator(FORM_RENDERER_NAMESPACE, 'messages', matchOwn);
+export function useRendererMessage(): (message: Translatable) => string {
+  return useAreaMessageTranslator(FORM_RENDERER_NAMESPACE);
 }

@@ -1,18 +1,15 @@
 import { COMMENT_MAX_LENGTH, RECORDS_MESSAGES } from '@formloop/contracts';
-import { createMessageMatcher } from '@formloop/domain';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const ITEM_EDITOR_NAMESPACE = 'itemEditor';
-
-const matchRecords = createMessageMatcher(RECORDS_MESSAGES);
 
 /**
  * A server or rule message in the reader's language: RECORDS_MESSAGES through itemEditor:server.<key>,
  * the spec's own messages through the validation namespace, anything else as it came.
  */
-export function useServerMessage(): (text: string) => string {
-  return useAreaMessageTranslator(ITEM_EDITOR_NAMESPACE, 'server', matchRecords);
+export function useServerMessage(): (message: Translatable) => string {
+  return useAreaMessageTranslator(ITEM_EDITOR_NAMESPACE);
 }
 
 /**
@@ -21,12 +18,12 @@ export function useServerMessage(): (text: string) => string {
  */
 export function failureText(
   error: unknown,
-  translate: (text: string) => string,
+  translate: (message: Translatable) => string,
   fallback: string,
 ): string | null {
   if (isApiError(error)) {
     if (error.status === 0 || error.status === 504 || error.status === 401) return null;
-    return error.message.trim() ? translate(error.message) : fallback;
+    return error.message.trim() ? translate(error) : fallback;
   }
   return fallback;
 }

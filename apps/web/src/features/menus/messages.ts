@@ -1,13 +1,10 @@
 import { MENU_MESSAGES, type MenuMessageKey } from '@formloop/contracts';
-import { createMessageMatcher, findMessageKey } from '@formloop/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const MENUS_NAMESPACE = 'menus';
-
-const matchOwn = createMessageMatcher(MENU_MESSAGES);
 
 /**
  * Texts in the reader's language: server(key) for this area's own messages, translate(text) for a
@@ -16,7 +13,7 @@ const matchOwn = createMessageMatcher(MENU_MESSAGES);
  */
 export function useMenuMessages() {
   const { t } = useTranslation(MENUS_NAMESPACE);
-  const translate = useAreaMessageTranslator(MENUS_NAMESPACE, 'server', matchOwn);
+  const translate = useAreaMessageTranslator(MENUS_NAMESPACE);
   const server = useCallback(
     (key: MenuMessageKey) => t(`server.${key}`, { defaultValue: MENU_MESSAGES[key] }),
     [t],
@@ -29,7 +26,6 @@ export function useMenuMessages() {
  * this area or a spec message); otherwise null and the caller's general failure text is clearer.
  */
 export function knownReason(error: unknown): string | null {
-  if (!isApiError(error)) return null;
-  const text = error.message.trim();
-  return matchOwn(text) || findMessageKey(text) ? text : null;
+  if (!isApiError(error) || !error.key) return null;
+  return error.key.startsWith('menus.') || error.key.startsWith('validation.') ? error.message : null;
 }

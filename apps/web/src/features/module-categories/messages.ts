@@ -1,5 +1,4 @@
-import { MODULE_CATEGORY_MESSAGES } from '@formloop/contracts';
-import { createMessageMatcher, MESSAGES } from '@formloop/domain';
+import { MESSAGES } from '@formloop/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
@@ -18,8 +17,6 @@ export const GROUP_MESSAGE_KEYS = [
 ] as const;
 export type GroupMessageKey = (typeof GROUP_MESSAGE_KEYS)[number];
 
-const matchOwn = createMessageMatcher(MODULE_CATEGORY_MESSAGES);
-
 /**
  * Texts in the reader's language: group(key) for the spec's group messages, translate(text) for a
  * server or rule message (this area's own through moduleCategories:errors, the spec's through the
@@ -27,7 +24,7 @@ const matchOwn = createMessageMatcher(MODULE_CATEGORY_MESSAGES);
  */
 export function useGroupMessages() {
   const { t } = useTranslation(MODULE_CATEGORIES_NAMESPACE);
-  const translate = useAreaMessageTranslator(MODULE_CATEGORIES_NAMESPACE, 'errors', matchOwn);
+  const translate = useAreaMessageTranslator(MODULE_CATEGORIES_NAMESPACE);
   const group = useCallback(
     (key: GroupMessageKey) => t(`messages.${key}`, { defaultValue: MESSAGES[key] }),
     [t],

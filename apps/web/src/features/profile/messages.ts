@@ -1,17 +1,13 @@
-import { PROFILE_MESSAGES } from '@formloop/contracts';
-import { createMessageMatcher } from '@formloop/domain';
 import type { FormInstance } from 'antd/es/form';
 import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
-
-const matchOwn = createMessageMatcher(PROFILE_MESSAGES);
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 /**
  * Shows a server or client message in the reader's language: the spec's messages through the
  * validation namespace, the profile's own through profile:messages, anything else as it came.
  */
-export function useProfileMessage(): (text: string) => string {
-  return useAreaMessageTranslator('profile', 'messages', matchOwn);
+export function useProfileMessage(): (message: Translatable) => string {
+  return useAreaMessageTranslator('profile');
 }
 
 /**
@@ -21,7 +17,7 @@ export function useProfileMessage(): (text: string) => string {
 export function showFieldErrors<T>(
   form: FormInstance<T>,
   error: unknown,
-  translate: (text: string) => string,
+  translate: (message: Translatable) => string,
   known: readonly string[],
 ): boolean {
   const landed = fieldErrorsOf(error).filter((entry) => known.includes(entry.field.split('.')[0] ?? ''));
@@ -29,13 +25,17 @@ export function showFieldErrors<T>(
   form.setFields(
     landed.map((entry) => ({
       name: entry.field.split('.').map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
-      errors: [translate(entry.message)],
+      errors: [translate(entry)],
     })) as Parameters<FormInstance<T>['setFields']>[0],
   );
   return true;
 }
 
 /** The text to toast for a failed call: the server's message translated, or the fallback. */
-export function failureText(error: unknown, translate: (text: string) => string, fallback: string): string {
-  return isApiError(error) && error.status > 0 && error.message ? translate(error.message) : fallback;
+export function failureText(
+  error: unknown,
+  translate: (message: Translatable) => string,
+  fallback: string,
+): string {
+  return isApiError(error) && error.status > 0 && error.message ? translate(error) : fallback;
 }

@@ -1,13 +1,11 @@
 import { REFERENCE_DATA_MESSAGES, type ReferenceDataMessageKey } from '@formloop/contracts';
-import { createMessageMatcher, formatMessage } from '@formloop/domain';
+import { formatMessage } from '@formloop/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const REFERENCE_DATA_NAMESPACE = 'referenceData';
-
-const matchOwn = createMessageMatcher(REFERENCE_DATA_MESSAGES);
 
 /**
  * Texts in the reader's language: text(key, params) for this area's own messages, translate(text) for
@@ -16,7 +14,7 @@ const matchOwn = createMessageMatcher(REFERENCE_DATA_MESSAGES);
  */
 export function useReferenceMessages() {
   const { t } = useTranslation(REFERENCE_DATA_NAMESPACE);
-  const translate = useAreaMessageTranslator(REFERENCE_DATA_NAMESPACE, 'messages', matchOwn);
+  const translate = useAreaMessageTranslator(REFERENCE_DATA_NAMESPACE);
   const text = useCallback(
     (key: ReferenceDataMessageKey, params: Record<string, string | number> = {}) =>
       t(`messages.${key}`, { ...params, defaultValue: formatMessage(REFERENCE_DATA_MESSAGES[key], params) }),
@@ -29,9 +27,13 @@ export function useReferenceMessages() {
  * What to tell the user after a failed write: the server's own words when they say why (a rule, a
  * duplicate, something gone), otherwise the generic failure.
  */
-export function failureReason(error: unknown, translate: (text: string) => string, fallback: string): string {
+export function failureReason(
+  error: unknown,
+  translate: (message: Translatable) => string,
+  fallback: string,
+): string {
   if (!isApiError(error) || ![400, 404, 409].includes(error.status)) return fallback;
   const fields = fieldErrorsOf(error);
   if (fields.length > 0) return translate(fields[0]!.message);
-  return error.message.trim() ? translate(error.message) : fallback;
+  return error.message.trim() ? translate(error) : fallback;
 }

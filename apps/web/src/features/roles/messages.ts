@@ -1,13 +1,10 @@
 import { ROLE_MESSAGES, type RoleMessageKey } from '@formloop/contracts';
-import { createMessageMatcher } from '@formloop/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const ROLES_NAMESPACE = 'roles';
-
-const matchOwn = createMessageMatcher(ROLE_MESSAGES);
 
 /**
  * Texts in the reader's language: message(key) for this area's own messages, translate(text) for a
@@ -16,7 +13,7 @@ const matchOwn = createMessageMatcher(ROLE_MESSAGES);
  */
 export function useRoleMessages() {
   const { t } = useTranslation(ROLES_NAMESPACE);
-  const translate = useAreaMessageTranslator(ROLES_NAMESPACE, 'messages', matchOwn);
+  const translate = useAreaMessageTranslator(ROLES_NAMESPACE);
   const message = useCallback(
     (key: RoleMessageKey) => t(`messages.${key}`, { defaultValue: ROLE_MESSAGES[key] }),
     [t],
@@ -25,7 +22,7 @@ export function useRoleMessages() {
   const failure = useCallback(
     (error: unknown, fallback: string) => {
       if (!isApiError(error) || error.status === 0 || error.status >= 500) return fallback;
-      return error.message.trim() ? translate(error.message) : fallback;
+      return error.message.trim() ? translate(error) : fallback;
     },
     [translate],
   );

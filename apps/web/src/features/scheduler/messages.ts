@@ -1,23 +1,15 @@
-import { TASK_SCHEDULER_MESSAGES } from '@formloop/contracts';
-import { createMessageMatcher } from '@formloop/domain';
-import { useCallback } from 'react';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
-import { useTaskMessage } from '../tasks/index.ts';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const SCHEDULER_NAMESPACE = 'scheduler';
-
-const matchScheduler = createMessageMatcher(TASK_SCHEDULER_MESSAGES);
 
 /**
  * A server or rule message in the reader's language: the scheduler's texts through
  * scheduler:messages.<key>; a failed run's workflow and record texts as the tasks and the item
  * editor translate them; the spec's through validation; anything else as it came.
  */
-export function useSchedulerMessage(): (text: string) => string {
-  const own = useAreaMessageTranslator(SCHEDULER_NAMESPACE, 'messages', matchScheduler);
-  const others = useTaskMessage();
-  return useCallback((text: string) => (matchScheduler(text) ? own(text) : others(text)), [own, others]);
+export function useSchedulerMessage(): (message: Translatable) => string {
+  return useAreaMessageTranslator(SCHEDULER_NAMESPACE);
 }
 
 /** Where a field's server message goes: the schedule's own fields, or the record form's fields. */

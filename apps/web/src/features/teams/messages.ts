@@ -1,13 +1,10 @@
 import { TEAM_MESSAGES, type TeamMessageKey } from '@formloop/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { createMessageMatcher } from '@formloop/domain';
 import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
-import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
+import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const TEAMS_NAMESPACE = 'teams';
-
-const matchOwn = createMessageMatcher(TEAM_MESSAGES);
 
 /**
  * Texts in the reader's language: text(key) for this area's own messages, translate(text) for a
@@ -16,7 +13,7 @@ const matchOwn = createMessageMatcher(TEAM_MESSAGES);
  */
 export function useTeamMessages() {
   const { t } = useTranslation(TEAMS_NAMESPACE);
-  const translate = useAreaMessageTranslator(TEAMS_NAMESPACE, 'messages', matchOwn);
+  const translate = useAreaMessageTranslator(TEAMS_NAMESPACE);
   const text = useCallback(
     (key: TeamMessageKey) => t(`messages.${key}`, { defaultValue: TEAM_MESSAGES[key] }),
     [t],
@@ -28,9 +25,13 @@ export function useTeamMessages() {
  * What to tell the user after a failed write: the server's own words when they say why (a rule,
  * a duplicate, something gone), otherwise the generic failure.
  */
-export function failureReason(error: unknown, translate: (text: string) => string, fallback: string): string {
+export function failureReason(
+  error: unknown,
+  translate: (message: Translatable) => string,
+  fallback: string,
+): string {
   if (!isApiError(error) || ![400, 404, 409].includes(error.status)) return fallback;
   const fields = fieldErrorsOf(error);
-  if (fields.length > 0) return fields.map((entry) => translate(entry.message)).join(' ');
-  return error.message.trim() ? translate(error.message) : fallback;
+  if (fields.length > 0) return fields.map((entry) => translate(entry)).join(' ');
+  return error.message.trim() ? translate(error) : fallback;
 }

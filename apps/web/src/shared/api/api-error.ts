@@ -1,15 +1,28 @@
 import type { FieldError } from '@formloop/contracts';
+import type { Translatable } from '../i18n/translate-message.ts';
 
-/** A failed API call: the HTTP status (0 when the request never got an answer), the server's message and its data. */
+/**
+ * A failed API call: the HTTP status (0 when the request never got an answer), the server's message
+ * and its data. `key` and `params` name the message (ADR 0012): translate by them, not by the text.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly data: unknown;
+  readonly key: string | undefined;
+  readonly params: Readonly<Record<string, string | number>> | undefined;
 
   constructor(status: number, message: string, data: unknown = null) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.data = data;
+    const named =
+      typeof data === 'object' && data !== null ? (data as { key?: unknown; params?: unknown }) : {};
+    this.key = typeof named.key === 'string' ? named.key : undefined;
+    this.params =
+      typeof named.params === 'object' && named.params !== null
+        ? (named.params as Record<string, string | number>)
+        : undefined;
   }
 }
 
@@ -29,11 +42,11 @@ export function fieldErrorsOf(error: unknown): FieldError[] {
  */
 export function actionFailureText(
   error: unknown,
-  translate: (text: string) => string,
+  translate: (message: Translatable) => string,
   fallback: string,
 ): string | null {
   if (!isApiError(error)) return fallback;
   if (error.status === 0 || error.status === 504 || error.status === 401) return null;
   if (error.status >= 500 || !error.message.trim()) return fallback;
-  return translate(error.message);
+  return translate(error);
 }

@@ -1,20 +1,41 @@
-import { findMessageKey, MESSAGE_CATALOGUE, type CatalogueMatch, type MessageKey } from '@formloop/domain';
+import { MESSAGE_CATALOGUE, type MessageKey } from '@formloop/domain';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { keyOfOwnText, translationOf } from './message-locations.ts';
 
 /**
- * The spec's messages are English source texts owned by @formloop/domain (MESSAGES). Their
- * translations live in the 'validation' namespace under the same keys. These helpers turn a
- * message text (from a client rule or from the server) into the reader's language; a text we do
- * not own is shown as it came.
+ * Messages are translated by key (ADR 0012). A server error carries its key and params (ApiError,
+ * a 400's field errors); a text the web app words itself (a client rule's message, a success
+ * answer's text) is one of the catalogues' fixed texts and is found by exact equality. The English
+ * text is the last resort: for a key without a translation, or a text no catalogue holds.
  */
 export const MESSAGE_NAMESPACE = 'validation';
 
-export function translateMessage(t: TFunction, text: string): string {
-  const match = findMessageKey(text);
-  if (!match) return text;
-  return t(`${MESSAGE_NAMESPACE}:${match.key}`, { ...match.params, defaultValue: text });
+/** A message: an English text, or an error naming its key and params (its `message` the English). */
+export type Translatable =
+  | string
+  | {
+      readonly message: string;
+      readonly key?: string | undefined;
+      readonly params?: Readonly<Record<string, string | number>> | undefined;
+    };
+
+type Params = Record<string, string | number>;
+
+/** The reader's words for a message; `mapParams` may put parameters into the reader's language too. */
+export function translateMessage(
+  t: TFunction,
+  input: Translatable,
+  mapParams?: (params: Params) => Params,
+): string {
+  const message = typeof input === 'string' ? input : input.message;
+  const key = typeof input === 'string' ? keyOfOwnText(input) : (input.key ?? keyOfOwnText(input.message));
+  const where = key ? translationOf(key) : null;
+  if (!where) return message;
+  const given: Params = typeof input === 'string' ? {} : { ...(input.params ?? {}) };
+  const params = mapParams ? mapParams(given) : given;
+  return t(`${where.namespace}:${where.path}`, { ...params, defaultValue: message });
 }
 
 /** Translates a message by key, for texts the web app shows on its own account. */
@@ -26,33 +47,36 @@ export function translateMessageKey(
   return t(`${MESSAGE_NAMESPACE}:${key}`, { ...params, defaultValue: MESSAGE_CATALOGUE[key] });
 }
 
-/** Hook form of translateMessage; loads the validation namespace (suspends until it is there). */
-export function useMessageTranslator(): (text: string) => string {
-  const { t } = useTranslation(MESSAGE_NAMESPACE);
-  return useCallback((text: string) => translateMessage(t, text), [t]);
+/**
+ * Hook form of translateMessage. Loads the validation and errors namespaces and those named
+ * (suspends until they are there); a key of another area is shown in English until its namespace
+ * is loaded, which this starts.
+ */
+export function useMessageTranslator(
+  namespaces: readonly string[] = [],
+  mapParams?: (params: Params) => Params,
+): (input: Translatable) => string {
+  const { t, i18n } = useTranslation([MESSAGE_NAMESPACE, 'errors', ...namespaces]);
+  return useCallback(
+    (input: Translatable) => {
+      const key =
+        typeof input === 'string' ? keyOfOwnText(input) : (input.key ?? keyOfOwnText(input.message));
+      const where = key ? translationOf(key) : null;
+      if (where && !i18n.hasLoadedNamespace(where.namespace)) void i18n.loadNamespaces(where.namespace);
+      return translateMessage(t, input, mapParams);
+    },
+    [t, i18n, mapParams],
+  );
 }
 
 /**
- * A feature's own server messages (its `<AREA>_MESSAGES` in packages/contracts) in the reader's
- * language: a text `match` recognises goes through `{keyPrefix}.{key}` of the feature's namespace with
- * its placeholders (optionally rewritten by `mapParams`, e.g. to translate a licence name); the spec's
- * messages through the validation namespace; anything else as it came.
+ * A feature's messages in the reader's language: loads the feature's namespace with the shared
+ * ones and translates by key (see translateMessage); `mapParams` may reword parameters (e.g. a
+ * licence's name).
  */
-export function useAreaMessageTranslator<K extends string>(
+export function useAreaMessageTranslator(
   namespace: string,
-  keyPrefix: string,
-  match: (text: string) => CatalogueMatch<K> | null,
-  mapParams?: (params: Record<string, string>) => Record<string, string>,
-): (text: string) => string {
-  const { t } = useTranslation(namespace);
-  const translateSpec = useMessageTranslator();
-  return useCallback(
-    (text: string) => {
-      const own = match(text);
-      if (!own) return translateSpec(text);
-      const params = mapParams ? mapParams(own.params) : own.params;
-      return t(`${keyPrefix}.${own.key}`, { ...params, defaultValue: text });
-    },
-    [t, translateSpec, keyPrefix, match, mapParams],
-  );
+  mapParams?: (params: Params) => Params,
+): (input: Translatable) => string {
+  return useMessageTranslator([namespace], mapParams);
 }

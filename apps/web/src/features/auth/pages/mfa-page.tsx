@@ -59,16 +59,14 @@ export function MfaPage() {
               return;
             }
             setFailure(
-              isApiError(error) && error.message
-                ? translate(error.message)
-                : translateMessageKey(t, 'invalidLogin'),
+              isApiError(error) && error.message ? translate(error) : translateMessageKey(t, 'invalidLogin'),
             );
           }
         },
         onError: (error) => {
           setFailure(
             isApiError(error) && error.status > 0 && error.message
-              ? translate(error.message)
+              ? translate(error)
               : translateMessageKey(t, 'invalidTwoFactorCode'),
           );
         },

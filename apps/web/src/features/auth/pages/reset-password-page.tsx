@@ -39,7 +39,7 @@ export function ResetPasswordPage() {
           void navigate(LOGIN_PATH, { replace: true });
         },
         onError: (error) =>
-          setFailure(isApiError(error) && error.message ? translate(error.message) : t('reset.failed')),
+          setFailure(isApiError(error) && error.message ? translate(error) : t('reset.failed')),
       },
     );
   };

@@ -1,12 +1,11 @@
 // Calls of the running app's lookup and external controls (engineer C's record-lookups module).
 import {
-  RECORD_LOOKUP_MESSAGES,
   RECORD_LOOKUP_PATHS,
   type LookupRecord,
   type RecordModuleLookupBody,
   type RemoteUrlBody,
 } from '@formloop/contracts';
-import { createMessageMatcher, type ExternalSettings, type PayloadField } from '@formloop/domain';
+import { type ExternalSettings, type PayloadField } from '@formloop/domain';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { http } from '../../../shared/api/http.ts';
 import { useAreaMessageTranslator } from '../../../shared/i18n/translate-message.ts';
@@ -74,14 +73,12 @@ const jsonSafe = (values: FormValues): FormValues => JSON.parse(JSON.stringify(v
  */
 export const SEARCH_PLACEHOLDER = '_search';
 
-const matchOwn = createMessageMatcher(RECORD_LOOKUP_MESSAGES);
-
 /**
  * A failed call as text in the reader's language: the contract's RECORD_LOOKUP_MESSAGES through
  * formExternal:messages, the spec's through validation, anything else as the server said it.
  */
 export function useExternalErrorText(): (error: unknown, fallback: string) => string {
-  const translate = useAreaMessageTranslator(FORM_EXTERNAL_NAMESPACE, 'messages', matchOwn);
+  const translate = useAreaMessageTranslator(FORM_EXTERNAL_NAMESPACE);
   return (error, fallback) =>
-    isApiError(error) && error.message.trim() !== '' ? translate(error.message) : fallback;
+    isApiError(error) && error.message.trim() !== '' ? translate(error) : fallback;
 }

@@ -41,7 +41,7 @@ export function DomainEntryPage({
     find.mutate(values[DOMAIN_FIELD], {
       onSuccess: (url) => redirect(tenantLoginUrl(url)),
       onError: (error) =>
-        setFailure(isApiError(error) && error.message ? translate(error.message) : t('domainEntry.failed')),
+        setFailure(isApiError(error) && error.message ? translate(error) : t('domainEntry.failed')),
     });
   };
 

@@ -15,6 +15,7 @@ import { fieldErrorsOf } from '../../../shared/api/api-error.ts';
 import { failureReason, useTeamMessages } from '../messages.ts';
 import { teamDescriptionMessage, teamNameMessage } from '../validation.ts';
 import { UserSelect } from './user-select.tsx';
+import type { Translatable } from '../../../shared/i18n/translate-message.ts';
 
 export interface TeamFormValues {
   team_name: string;
@@ -60,7 +61,7 @@ export function TeamFields({
 export function showFieldErrors(
   form: ReturnType<typeof Form.useForm<TeamFormValues>>[0],
   error: unknown,
-  translate: (text: string) => string,
+  translate: (message: Translatable) => string,
 ): void {
   const landed = fieldErrorsOf(error).filter((entry) => TEAM_FORM_FIELDS.includes(entry.field));
   if (landed.length > 0) {

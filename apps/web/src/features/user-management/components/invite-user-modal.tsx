@@ -74,7 +74,7 @@ export function InviteUserModal({
           if (showFieldErrors(form, error, translate, FIELDS)) return;
           // A taken name belongs under the name; a full licence under the licence.
           if (isApiError(error) && error.status === 409) {
-            const field = usersMessageKey(error.message) === 'noSeatsLeft' ? 'user_kind' : 'username';
+            const field = usersMessageKey(error) === 'noSeatsLeft' ? 'user_kind' : 'username';
             form.setFields([{ name: field, errors: [translate(error.message)] }]);
             return;
           }

@@ -133,7 +133,7 @@ describe('updateEmailTemplate', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('Unknown placeholders: customr, unit-price');
-    expect(res.json().data.errors).toEqual([
+    expect(res.json().data.errors).toMatchObject([
       { field: 'subject', message: 'Unknown placeholders: customr' },
       { field: 'body', message: 'Unknown placeholders: unit-price, customr' },
     ]);

@@ -93,7 +93,7 @@ describe('record templates', () => {
     for (const [templateName, status, message] of cases) {
       const res = await builder.post(CREATE, { moduleId: appId, templateName, data: {} });
       expect(res.statusCode, message).toBe(status);
-      if (status === 400) expect(res.json().data.errors).toEqual([{ field: 'templateName', message }]);
+      if (status === 400) expect(res.json().data.errors).toMatchObject([{ field: 'templateName', message }]);
       else expect(res.json().message).toBe(message);
     }
     // The same name in another app is fine.
@@ -160,7 +160,7 @@ describe('record templates', () => {
     expect((await builder.post(ORDER, { moduleId: appId, ids: [foreign.id] })).statusCode).toBe(404);
     const twice = await builder.post(ORDER, { moduleId: appId, ids: [second!.id, second!.id] });
     expect(twice.statusCode).toBe(400);
-    expect(twice.json().data.errors).toEqual([
+    expect(twice.json().data.errors).toMatchObject([
       { field: 'ids', message: 'Each record template may appear only once in the order.' },
     ]);
     expect((await builder.post(ORDER, { moduleId: appId, ids: [] })).statusCode).toBe(400);

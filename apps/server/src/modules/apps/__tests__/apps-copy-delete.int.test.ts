@@ -102,7 +102,7 @@ describe('CopyFrom', () => {
     const copy = (name: unknown) => people.fred.post(P.copyFrom, { moduleId: source, name });
     const missing = await copy('');
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().data.errors).toEqual([{ field: 'name', message: 'This field is required' }]);
+    expect(missing.json().data.errors).toMatchObject([{ field: 'name', message: 'This field is required' }]);
     const reserved = await copy('Tasks');
     expect(reserved.statusCode).toBe(400);
     expect(reserved.json().message).toBe('Name: Tasks is reserved system name, please use another name');

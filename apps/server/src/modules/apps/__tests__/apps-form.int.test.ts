@@ -239,7 +239,7 @@ describe('SaveForm', () => {
       const res = await saveForm(people.fred, id, [section('main', [])], { permission });
       expect(res.statusCode, permission).toBe(400);
       expect(res.json().message).toBe('The field permissions are not valid JSON.');
-      expect(res.json().data.errors).toEqual([
+      expect(res.json().data.errors).toMatchObject([
         { field: 'permission', message: 'The field permissions are not valid JSON.' },
       ]);
     }

@@ -82,7 +82,7 @@ describe('ListForms', () => {
   it('refuses special characters in the search, and plain users', async () => {
     const res = await people.fred.get(`${P.listForms}?searchTerm=${encodeURIComponent('a<b')}`);
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.errors).toEqual([
+    expect(res.json().data.errors).toMatchObject([
       { field: 'searchTerm', message: 'Search value cannot contain special characters' },
     ]);
     expect((await people.uma.get(P.listForms)).statusCode).toBe(403);
@@ -150,7 +150,7 @@ describe('data tables', () => {
   it('refuses page sizes other than 10/20/50/100 and special characters, and plain users', async () => {
     const bad = await modules({ length: 15 });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.errors).toEqual([
+    expect(bad.json().data.errors).toMatchObject([
       { field: 'length', message: 'The page size must be 10, 20, 50 or 100.' },
     ]);
     expect((await modules({ search: 'a;b' })).statusCode).toBe(400);

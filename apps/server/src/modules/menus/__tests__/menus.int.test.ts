@@ -208,7 +208,7 @@ describe('stored menus', () => {
         is_group: true,
       });
       expect(res.statusCode, String(name)).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field: 'menu_name', message }]);
+      expect(res.json().data.errors).toMatchObject([{ field: 'menu_name', message }]);
     }
     const invalid = 'Enter an app path starting with / (such as /tasks) or an http(s) address.';
     const urlCases: Array<[Record<string, unknown>, string]> = [
@@ -228,18 +228,20 @@ describe('stored menus', () => {
     for (const [body, message] of urlCases) {
       const res = await admin.post(SAVE, { menu_name: 'Menu', ...body });
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field: 'action_url', message }]);
+      expect(res.json().data.errors).toMatchObject([{ field: 'action_url', message }]);
     }
     // Editing checks the address against the kind the entry ends up with.
     const folder = await group(admin, 'Folder');
     const groupUrl = await admin.post(SAVE, { id: folder.id, menu_name: 'Folder', action_url: '/x' });
     expect(groupUrl.statusCode).toBe(400);
-    expect(groupUrl.json().data.errors).toEqual([
+    expect(groupUrl.json().data.errors).toMatchObject([
       { field: 'action_url', message: 'A group has no address.' },
     ]);
     const toLink = await admin.post(SAVE, { id: folder.id, menu_name: 'Folder', is_group: false });
     expect(toLink.statusCode).toBe(400);
-    expect(toLink.json().data.errors).toEqual([{ field: 'action_url', message: 'A link needs an address.' }]);
+    expect(toLink.json().data.errors).toMatchObject([
+      { field: 'action_url', message: 'A link needs an address.' },
+    ]);
     const jsEdit = await admin.post(SAVE, {
       id: folder.id,
       menu_name: 'F',

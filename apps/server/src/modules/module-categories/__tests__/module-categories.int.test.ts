@@ -159,7 +159,7 @@ describe('app groups', () => {
     for (const [name, message] of cases) {
       const res = await admin.post(SAVE, name === undefined ? {} : { category_name: name });
       expect(res.statusCode, String(name)).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field: 'category_name', message }]);
+      expect(res.json().data.errors).toMatchObject([{ field: 'category_name', message }]);
     }
     expect((await admin.post(SAVE, { category_name: 'x'.repeat(40) })).statusCode).toBe(200);
     const long = (await admin.get(LIST))

@@ -89,7 +89,7 @@ describe('notifications', () => {
     expect((await anonymous.post('/api/Notification/MarkAllAsRead')).statusCode).toBe(401);
     const bad = await nora.post('/api/Notification/read?id=not-a-uuid');
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.errors).toEqual([{ field: 'id', message: 'Unknown notification.' }]);
+    expect(bad.json().data.errors).toMatchObject([{ field: 'id', message: 'Unknown notification.' }]);
     expect((await nora.get('/api/Notification?page=0')).statusCode).toBe(400);
     expect((await nora.get('/api/Notification?page=abc')).statusCode).toBe(400);
   });

@@ -207,7 +207,7 @@ describe('datatables', () => {
     for (const length of [5, 15, 1000]) {
       const res = await people.fred.post(RECORDS_PATHS.datatables, { moduleId: appId, length });
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.errors).toEqual([
+      expect(res.json().data.errors).toMatchObject([
         { field: 'length', message: RECORDS_MESSAGES.invalidPageSize },
       ]);
     }

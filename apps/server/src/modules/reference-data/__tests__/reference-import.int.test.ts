@@ -142,7 +142,7 @@ describe('CSV import', () => {
       csv: rows,
     });
     expect(many.statusCode).toBe(400);
-    expect(errorsOf(many)).toEqual([
+    expect(errorsOf(many)).toMatchObject([
       { field: 'csv', message: 'The CSV file cannot have more than 10000 rows.' },
     ]);
 
@@ -152,7 +152,9 @@ describe('CSV import', () => {
       csv: `value\n${'é'.repeat(1024 * 1024 + 10)}`,
     });
     expect(big.statusCode).toBe(400);
-    expect(errorsOf(big)).toEqual([{ field: 'csv', message: 'The CSV file cannot be larger than 2 MB.' }]);
+    expect(errorsOf(big)).toMatchObject([
+      { field: 'csv', message: 'The CSV file cannot be larger than 2 MB.' },
+    ]);
 
     const id = await createList(
       w.fullUser,
@@ -172,13 +174,15 @@ describe('CSV import', () => {
 
   it('checks the request: key_name to create, listId to append, mode; 409 duplicate; 403; 404', async () => {
     const noName = await w.fullUser.post(P.import, { mode: 'create', csv: 'a' });
-    expect(errorsOf(noName)).toEqual([{ field: 'key_name', message: 'This field is required' }]);
+    expect(errorsOf(noName)).toMatchObject([{ field: 'key_name', message: 'This field is required' }]);
     const noList = await w.fullUser.post(P.import, { mode: 'append', csv: 'a' });
-    expect(errorsOf(noList)).toEqual([{ field: 'listId', message: 'Choose the list to import into.' }]);
+    expect(errorsOf(noList)).toMatchObject([{ field: 'listId', message: 'Choose the list to import into.' }]);
     const mode = await w.fullUser.post(P.import, { mode: 'merge', key_name: 'X', csv: 'a' });
-    expect(errorsOf(mode)).toEqual([{ field: 'mode', message: 'Mode must be create, append or replace.' }]);
+    expect(errorsOf(mode)).toMatchObject([
+      { field: 'mode', message: 'Mode must be create, append or replace.' },
+    ]);
     const badName = await w.fullUser.post(P.import, { mode: 'create', key_name: '1x', csv: 'a' });
-    expect(errorsOf(badName)).toEqual([{ field: 'key_name', message: 'Cannot start with a number' }]);
+    expect(errorsOf(badName)).toMatchObject([{ field: 'key_name', message: 'Cannot start with a number' }]);
 
     await createList(w.fullUser, 'Taken', []);
     const taken = await w.fullUser.post(P.import, {

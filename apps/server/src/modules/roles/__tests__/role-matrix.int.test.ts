@@ -221,7 +221,7 @@ describe('the permission matrix', () => {
       const res = await putMatrix(admin, role.id, [view('Budgets'), bad]);
       expect(res.statusCode, bad.resource).toBe(400);
       expect(res.json().message).toBe('Some permissions could not be granted.');
-      expect(res.json().data.errors, bad.resource).toEqual([{ field: 'grants.1', message }]);
+      expect(res.json().data.errors, bad.resource).toMatchObject([{ field: 'grants.1', message }]);
     }
     // Every bad entry is named, not just the first, in entry order.
     const several = await putMatrix(admin, role.id, [
@@ -231,7 +231,7 @@ describe('the permission matrix', () => {
       view('Old'),
       { resource: menuResource(menu.Old!), action: 'edit' },
     ]);
-    expect(several.json().data.errors).toEqual([
+    expect(several.json().data.errors).toMatchObject([
       { field: 'grants.1', message: 'This menu or app does not exist.' },
       { field: 'grants.2', message: 'This menu or app does not exist.' },
       { field: 'grants.4', message: 'This action cannot be granted on this kind of entry.' },

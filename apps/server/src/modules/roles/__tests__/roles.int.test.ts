@@ -185,7 +185,7 @@ describe('roles', () => {
     for (const [name, message] of names) {
       const res = await admin.post(SAVE, name === undefined ? {} : { role_name: name });
       expect(res.statusCode, String(name)).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field: 'role_name', message }]);
+      expect(res.json().data.errors).toMatchObject([{ field: 'role_name', message }]);
     }
     const descriptions: Array<[string, string]> = [
       [' Leading', 'Value cannot start with a space'],
@@ -195,7 +195,7 @@ describe('roles', () => {
     for (const [description, message] of descriptions) {
       const res = await admin.post(SAVE, { role_name: 'Fine', description });
       expect(res.statusCode, description).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field: 'description', message }]);
+      expect(res.json().data.errors).toMatchObject([{ field: 'description', message }]);
     }
     const longest = await createRole(admin, 'x'.repeat(40), `${'d'.repeat(249)}.`);
     expect(longest.role_name).toHaveLength(40);

@@ -332,7 +332,7 @@ describe('POST /api/Task/dynamicdatatables', () => {
       columns: ['title', 'nope'],
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.errors).toEqual([
+    expect(bad.json().data.errors).toMatchObject([
       { field: 'columns.1', message: 'This app has no field or column with this name.' },
     ]);
   });

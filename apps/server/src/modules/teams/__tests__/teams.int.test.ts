@@ -210,7 +210,7 @@ describe('teams', () => {
     for (const [name, message] of cases) {
       const res = await admin.post(SAVE, name === undefined ? {} : { team_name: name });
       expect(res.statusCode, String(name)).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field: 'team_name', message }]);
+      expect(res.json().data.errors).toMatchObject([{ field: 'team_name', message }]);
     }
     const descriptions: Array<[string, string]> = [
       [' spaced', 'Value cannot start with a space'],
@@ -220,7 +220,7 @@ describe('teams', () => {
     for (const [description, message] of descriptions) {
       const res = await admin.post(SAVE, { team_name: 'Fine', description });
       expect(res.statusCode, description).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field: 'description', message }]);
+      expect(res.json().data.errors).toMatchObject([{ field: 'description', message }]);
     }
     const longest = await create('x'.repeat(40), { description: 'd'.repeat(250) });
     await admin.post(del(longest.id));
@@ -230,7 +230,7 @@ describe('teams', () => {
     const team = await create('Ops', { lead_user_id: ids.mia });
     const inactiveLead = await admin.post(SAVE, { id: team.id, team_name: 'Ops', lead_user_id: ids.ina });
     expect(inactiveLead.statusCode).toBe(400);
-    expect(inactiveLead.json().data.errors).toEqual([
+    expect(inactiveLead.json().data.errors).toMatchObject([
       { field: 'lead_user_id', message: 'The team lead must be an active user.' },
     ]);
     const inactiveMember = await setMembers(team.id, [ids.mia!, ids.ina!]);

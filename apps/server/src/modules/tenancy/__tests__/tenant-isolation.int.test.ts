@@ -92,7 +92,9 @@ describe('tenant from the Host header', () => {
     expect(missing.json().message).toBe(MESSAGES.tenantNotFound);
     const empty = await login.get('/api/sys/tenant/exists?domain=');
     expect(empty.statusCode).toBe(400);
-    expect(empty.json().data.errors).toEqual([{ field: 'domain', message: 'Please input your domain' }]);
+    expect(empty.json().data.errors).toMatchObject([
+      { field: 'domain', message: 'Please input your domain' },
+    ]);
     expect((await login.authenticate('sam', 'acme-password')).statusCode).toBe(404);
   });
 });

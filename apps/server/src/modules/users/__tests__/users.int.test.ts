@@ -181,7 +181,7 @@ describe('creating users', () => {
     for (const [change, field, message] of cases) {
       const res = await admin.post(P.create, { ...valid, ...change });
       expect(res.statusCode).toBe(400);
-      expect(res.json().data.errors).toEqual([{ field, message }]);
+      expect(res.json().data.errors).toMatchObject([{ field, message }]);
     }
     expect((await admin.post(P.create, { ...valid, username: 'a'.repeat(64) })).statusCode).toBe(200);
   });
@@ -305,7 +305,7 @@ describe('editing users', () => {
 
     const bad = await admin.post(P.update(ids.uma!), { email: '', fullname: 'x--y' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().data.errors).toEqual([
+    expect(bad.json().data.errors).toMatchObject([
       { field: 'email', message: 'This field is required' },
       { field: 'fullname', message: 'Cannot contain special characters' },
     ]);

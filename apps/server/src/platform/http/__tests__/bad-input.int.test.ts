@@ -85,12 +85,12 @@ describe('bad input is a 400 with messages, never a 500', () => {
   it('names each failing field with the spec message', async () => {
     const res = await server.client('acme').post('/api/email/resetpassword', { token: '', password: 'ab' });
     expect400(res);
-    expect(res.json().data.errors).toEqual([
+    expect(res.json().data.errors).toMatchObject([
       { field: 'token', message: 'This field is required' },
       { field: 'password', message: 'Minimum 3 characters' },
     ]);
     const missing = await server.client('acme').post('/identity/loginWith2Fa', {});
-    expect(missing.json().data.errors).toEqual([
+    expect(missing.json().data.errors).toMatchObject([
       { field: 'twoFactorCode', message: 'This field is required' },
     ]);
   });
@@ -112,8 +112,8 @@ describe('bad input is a 400 with messages, never a 500', () => {
     expect400(res);
     expect(res.json().data.errors).toEqual(
       expect.arrayContaining([
-        { field: 'username', message: 'This field is required' },
-        { field: 'password', message: 'Minimum 3 characters' },
+        expect.objectContaining({ field: 'username', message: 'This field is required' }),
+        expect.objectContaining({ field: 'password', message: 'Minimum 3 characters' }),
       ]),
     );
     expect400(await server.client('acme').authenticate('someone', 'p'.repeat(51)), 'Maximum 50 characters');

@@ -39,7 +39,7 @@ describe('error keys', () => {
       message: 'team_name: Cannot start with a number',
       data: { code: 'VALIDATION_FAILED', key: 'validation.leadingDigit', params: {} },
     });
-    expect(body.data.errors).toEqual([
+    expect(body.data.errors).toMatchObject([
       {
         field: 'team_name',
         message: 'Cannot start with a number',

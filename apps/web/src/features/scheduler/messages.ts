@@ -14,8 +14,8 @@ export function useSchedulerMessage(): (message: Translatable) => string {
 
 /** Where a field's server message goes: the schedule's own fields, or the record form's fields. */
 export interface SplitErrors {
-  schedule: Record<string, string>;
-  record: Record<string, string>;
+  schedule: Record<string, Translatable>;
+  record: Record<string, Translatable>;
 }
 
 const RECORD_PREFIX = 'record_values.';
@@ -26,11 +26,22 @@ export function splitFieldErrors(error: unknown): SplitErrors {
   if (!isApiError(error) || error.status !== 400) return split;
   const errors = (error.data as { errors?: unknown } | null)?.errors;
   if (!Array.isArray(errors)) return split;
-  for (const entry of errors as Array<{ field?: unknown; message?: unknown }>) {
+  for (const entry of errors as Array<{
+    field?: unknown;
+    message?: unknown;
+    key?: unknown;
+    params?: unknown;
+  }>) {
     if (typeof entry?.field !== 'string' || typeof entry.message !== 'string') continue;
+    // Kept with its key and params: translated by key where it is shown.
+    const message: Translatable = {
+      message: entry.message,
+      key: typeof entry.key === 'string' ? entry.key : undefined,
+      params: (entry.params ?? undefined) as Record<string, string | number> | undefined,
+    };
     if (entry.field.startsWith(RECORD_PREFIX))
-      split.record[entry.field.slice(RECORD_PREFIX.length)] = entry.message;
-    else split.schedule[entry.field] = entry.message;
+      split.record[entry.field.slice(RECORD_PREFIX.length)] = message;
+    else split.schedule[entry.field] = message;
   }
   return split;
 }

@@ -23,6 +23,7 @@ import {
 } from '../lib/cron-presets.ts';
 import { formatRunInZone } from '../lib/run-times.ts';
 import { SCHEDULER_NAMESPACE, useSchedulerMessage } from '../messages.ts';
+import type { Translatable } from '../../../shared/i18n/translate-message.ts';
 import { FieldBlock } from './field-block.tsx';
 
 /** How long the preview waits after typing stops before asking the server. */
@@ -33,7 +34,7 @@ export interface CronFieldProps {
   timeZone: string;
   onChange(cron: string): void;
   /** A message from the server about the expression (already in English; translated here). */
-  serverError?: string;
+  serverError?: Translatable | undefined;
   /** Show the shape rule's message before the field was touched (after a save attempt). */
   showError: boolean;
 }
@@ -62,9 +63,7 @@ export function CronField({ cron, timeZone, onChange, serverError, showError }: 
   const settled = useDebouncedValue(asked, PREVIEW_DELAY_MS);
   const preview = useSchedulePreview(settled.cron, settled.timeZone, cronShapeMessage(settled.cron) === null);
   const previewError =
-    preview.isError && isApiError(preview.error) && preview.error.status === 400
-      ? preview.error.message
-      : null;
+    preview.isError && isApiError(preview.error) && preview.error.status === 400 ? preview.error : null;
   const error = (touched || showError ? shapeError : null) ?? serverError ?? previewError;
 
   const apply = (next: Preset) => {

@@ -52,14 +52,39 @@ export function translationOf(key: string): { namespace: string; path: string } 
 }
 
 /**
- * Texts the web app words itself (a client rule's message, a success answer's text), read back to
- * their key by exact equality: static catalogue texts only, built once. Server errors never come
- * this way: they carry their key.
+ * Texts that come without a key — a client rule's message, a success answer's text (only errors
+ * carry keys) — read back to their key: a fixed text by equality, else a template whose
+ * {placeholders} hold the values. Never used for an error answer: it names its key.
  */
 const keyByText = new Map<string, string>();
+const templates: Array<{ key: string; names: string[]; pattern: RegExp }> = [];
 for (const catalogue of Object.keys(MESSAGE_CATALOGUES) as MessageNamespace[]) {
   for (const [name, text] of Object.entries(MESSAGE_CATALOGUES[catalogue] as Record<string, string>)) {
-    if (!/\{\w+\}/.test(text) && !keyByText.has(text)) keyByText.set(text, `${catalogue}.${name}`);
+    const key = `${catalogue}.${name}`;
+    const parts = text.split(/(\{[A-Za-z_]\w*\})/);
+    const names = parts.flatMap((part) => /^\{([A-Za-z_]\w*)\}$/.exec(part)?.[1] ?? []);
+    if (names.length === 0) {
+      if (!keyByText.has(text)) keyByText.set(text, key);
+      continue;
+    }
+    const source = parts
+      .map((part, index) => (index % 2 === 1 ? '(.+)' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+      .join('');
+    templates.push({ key, names, pattern: new RegExp(`^${source}$`, 's') });
   }
 }
-export const keyOfOwnText = (text: string): string | undefined => keyByText.get(text);
+
+/** The key and params of a text that came without a key; undefined for a text no catalogue holds. */
+export function keyOfUnkeyedText(text: string): { key: string; params: Record<string, string> } | undefined {
+  const key = keyByText.get(text);
+  if (key !== undefined) return { key, params: {} };
+  for (const template of templates) {
+    const match = template.pattern.exec(text);
+    if (!match) continue;
+    return {
+      key: template.key,
+      params: Object.fromEntries(template.names.map((name, i) => [name, match[i + 1] ?? ''])),
+    };
+  }
+  return undefined;
+}

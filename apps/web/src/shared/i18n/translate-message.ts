@@ -2,13 +2,13 @@ import { MESSAGE_CATALOGUE, type MessageKey } from '@formloop/domain';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keyOfOwnText, translationOf } from './message-locations.ts';
+import { keyOfUnkeyedText, translationOf } from './message-locations.ts';
 
 /**
  * Messages are translated by key (ADR 0012). A server error carries its key and params (ApiError,
- * a 400's field errors); a text the web app words itself (a client rule's message, a success
- * answer's text) is one of the catalogues' fixed texts and is found by exact equality. The English
- * text is the last resort: for a key without a translation, or a text no catalogue holds.
+ * a 400's field errors). Only a text that comes without a key (a client rule's message, a success
+ * answer's text) is read back to its key (keyOfUnkeyedText). The English text is the last resort:
+ * for a key without a translation, or a text no catalogue holds.
  */
 export const MESSAGE_NAMESPACE = 'validation';
 
@@ -29,13 +29,21 @@ export function translateMessage(
   input: Translatable,
   mapParams?: (params: Params) => Params,
 ): string {
+  const named = refOf(input);
+  const where = named ? translationOf(named.key) : null;
+  if (!named || !where) return typeof input === 'string' ? input : input.message;
+  const params = mapParams ? mapParams({ ...named.params }) : { ...named.params };
+  return t(`${where.namespace}:${where.path}`, { ...params, defaultValue: named.message });
+}
+
+/** The key, params and English of a message: an error's own, or those of a text without a key. */
+function refOf(input: Translatable): { key: string; params: Params; message: string } | undefined {
+  if (typeof input !== 'string' && input.key) {
+    return { key: input.key, params: { ...(input.params ?? {}) }, message: input.message };
+  }
   const message = typeof input === 'string' ? input : input.message;
-  const key = typeof input === 'string' ? keyOfOwnText(input) : (input.key ?? keyOfOwnText(input.message));
-  const where = key ? translationOf(key) : null;
-  if (!where) return message;
-  const given: Params = typeof input === 'string' ? {} : { ...(input.params ?? {}) };
-  const params = mapParams ? mapParams(given) : given;
-  return t(`${where.namespace}:${where.path}`, { ...params, defaultValue: message });
+  const found = keyOfUnkeyedText(message);
+  return found ? { ...found, message } : undefined;
 }
 
 /** Translates a message by key, for texts the web app shows on its own account. */
@@ -59,9 +67,8 @@ export function useMessageTranslator(
   const { t, i18n } = useTranslation([MESSAGE_NAMESPACE, 'errors', ...namespaces]);
   return useCallback(
     (input: Translatable) => {
-      const key =
-        typeof input === 'string' ? keyOfOwnText(input) : (input.key ?? keyOfOwnText(input.message));
-      const where = key ? translationOf(key) : null;
+      const named = refOf(input);
+      const where = named ? translationOf(named.key) : null;
       if (where && !i18n.hasLoadedNamespace(where.namespace)) void i18n.loadNamespaces(where.namespace);
       return translateMessage(t, input, mapParams);
     },

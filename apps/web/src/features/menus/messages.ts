@@ -2,6 +2,7 @@ import { MENU_MESSAGES, type MenuMessageKey } from '@formloop/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
+import { keyOfUnkeyedText } from '../../shared/i18n/message-locations.ts';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const MENUS_NAMESPACE = 'menus';
@@ -26,6 +27,7 @@ export function useMenuMessages() {
  * this area or a spec message); otherwise null and the caller's general failure text is clearer.
  */
 export function knownReason(error: unknown): string | null {
-  if (!isApiError(error) || !error.key) return null;
-  return error.key.startsWith('menus.') || error.key.startsWith('validation.') ? error.message : null;
+  if (!isApiError(error)) return null;
+  const key = error.key ?? keyOfUnkeyedText(error.message.trim())?.key;
+  return key && (key.startsWith('menus.') || key.startsWith('validation.')) ? error.message : null;
 }

@@ -4,6 +4,7 @@ import type { FormInstance } from 'antd/es/form';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
+import { keyOfUnkeyedText } from '../../shared/i18n/message-locations.ts';
 import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const USER_MANAGEMENT_NAMESPACE = 'userManagement';
@@ -14,8 +15,10 @@ const KIND_BY_LABEL = new Map(
 
 /** Which of this area's messages a failed call names, if any. */
 export function usersMessageKey(error: unknown): UsersMessageKey | null {
-  if (!isApiError(error) || !error.key?.startsWith('users.')) return null;
-  const name = error.key.slice('users.'.length);
+  if (!isApiError(error)) return null;
+  const key = error.key ?? keyOfUnkeyedText(error.message)?.key;
+  if (!key?.startsWith('users.')) return null;
+  const name = key.slice('users.'.length);
   return Object.hasOwn(USERS_MESSAGES, name) ? (name as UsersMessageKey) : null;
 }
 

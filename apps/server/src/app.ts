@@ -19,7 +19,7 @@ import { registerBuiltFiles } from './platform/serving/web-app.ts';
 import { createAuthenticate } from './platform/auth/request-auth.ts';
 import { createSessionCache } from './platform/auth/session-cache.ts';
 import { createTokenService } from './platform/auth/tokens.ts';
-import { registerErrorHandler } from './platform/http/error-handler.ts';
+import { errorReply, registerErrorHandler } from './platform/http/error-handler.ts';
 import { frameworkErrorOptions } from './platform/http/framework-errors.ts';
 import { registerNulGuard } from './platform/http/nul-guard.ts';
 import { serializeRequestForLog } from './platform/http/log-redaction.ts';

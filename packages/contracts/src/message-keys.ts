@@ -21,6 +21,7 @@ import { SSO_MESSAGES } from './sso.ts';
 import { TASK_SCHEDULER_MESSAGES } from './task-scheduler.ts';
 import { TEAM_MESSAGES } from './teams.ts';
 import { USERS_MESSAGES } from './users.ts';
+import { WORKFLOW_ENGINE_MESSAGES } from './workflow-engine.ts';
 import { WORKFLOW_LOOKUP_MESSAGES, WORKFLOW_MESSAGES } from './workflow.ts';
 
 // Error keys (ADR 0012). Every error the API answers names its message by a stable key
@@ -58,7 +59,7 @@ export const SERVER_MESSAGES = {
 } as const;
 
 /** The workflow engine's refusals (packages/workflow WorkflowActionError codes). */
-export const WORKFLOW_ENGINE_MESSAGES = {
+export const WORKFLOW_REFUSAL_MESSAGES = {
   versionMismatch: 'The workflow of this entry was changed. Reload the page and try again.',
   notActive: 'This workflow instance is no longer running.',
   activityNotWaiting: 'This step is not waiting for an action.',
@@ -87,6 +88,25 @@ export const WORKFLOW_ISSUE_MESSAGES = {
   'missing-property': '{activity}: {detail} is missing or not valid.',
 } as const;
 
+/** The same problems when the validator names no detail (an activity with no way out at all, ...); param activity. */
+export const WORKFLOW_ISSUE_PLAIN_MESSAGES = {
+  'no-start': 'The workflow has no Start activity.',
+  'multiple-starts': '{activity}: a workflow has only one Start activity.',
+  'no-end': 'The workflow has no End activity.',
+  'unknown-type': '{activity}: this kind of activity is not supported.',
+  'duplicate-id': '{activity}: another activity has the same id.',
+  'dangling-connection': 'A connection leads to or from an activity that does not exist.',
+  'unknown-outcome': '{activity}: a connection leaves on an outcome the activity does not have.',
+  unreachable: '{activity} cannot be reached from Start.',
+  'dead-end': '{activity} leads nowhere: connect it on towards an End.',
+  'missing-assignees': '{activity} has no approvers.',
+  'decision-branches': '{activity} needs a connection for True and for False.',
+  'missing-condition': '{activity} has no condition.',
+  'fork-branches': '{activity} needs at least two branches.',
+  'join-inputs': '{activity} needs at least two incoming connections.',
+  'missing-property': '{activity}: a required setting is missing.',
+} as const;
+
 /**
  * Every catalogue an error may come from, by the namespace its keys carry on the wire.
  * The web app maps each namespace to where its translations live (shared/i18n/message-locations.ts).
@@ -94,8 +114,10 @@ export const WORKFLOW_ISSUE_MESSAGES = {
 export const MESSAGE_CATALOGUES = {
   validation: MESSAGE_CATALOGUE,
   server: SERVER_MESSAGES,
-  workflowEngine: WORKFLOW_ENGINE_MESSAGES,
+  workflowEngine: WORKFLOW_REFUSAL_MESSAGES,
+  workflowDefinitions: WORKFLOW_ENGINE_MESSAGES,
   workflowIssues: WORKFLOW_ISSUE_MESSAGES,
+  workflowIssuesPlain: WORKFLOW_ISSUE_PLAIN_MESSAGES,
   formIssues: FORM_ISSUE_MESSAGES,
   recordValues: RECORD_VALUE_MESSAGES,
   appSettings: APP_SETTINGS_MESSAGES,

@@ -54,13 +54,18 @@ function assertPublishableWorkflow(stored: unknown): void {
   throw badRequest(msg('workflow.workflowInvalid'), workflowIssueErrors(issues));
 }
 
-/** The designer's validation issues as field errors: keyed by activity id, each issue by its code's key. */
+/** The designer's validation issues as field errors: keyed by activity id, each issue by its code's key (plain without a detail). */
 export const workflowIssueErrors = (issues: readonly ValidationIssue[]) =>
   issues.map((issue) =>
-    fieldError(issue.activityId ?? 'workflow', {
-      key: `workflowIssues.${issue.code}`,
-      params: { activity: issue.activityId ?? '', detail: issue.detail ?? '' },
-    }),
+    fieldError(
+      issue.activityId ?? 'workflow',
+      issue.detail
+        ? {
+            key: `workflowIssues.${issue.code}`,
+            params: { activity: issue.activityId ?? '', detail: issue.detail },
+          }
+        : { key: `workflowIssuesPlain.${issue.code}`, params: { activity: issue.activityId ?? '' } },
+    ),
   );
 
 /** Called once a publish committed (the record lists build the new version's indexes). */

@@ -1,10 +1,10 @@
-import { WORKFLOW_ENGINE_MESSAGES, type createWorkflowDefinitionBodySchema } from '@formloop/contracts';
+import { msg, type createWorkflowDefinitionBodySchema } from '@formloop/contracts';
 import { parseDefinition, validateDefinition } from '@formloop/workflow';
 import type { z } from 'zod';
 import { auditorFor } from '../../platform/audit/audit-log.ts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import { badRequest } from '../../platform/http/errors.ts';
+import { badField, badRequest } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { appOr404 } from './app-access.ts';
 import { workflowIssueErrors } from './apps-publish.service.ts';
@@ -27,16 +27,14 @@ export function createWorkflowDefinitionService(db: TenantDb) {
     async create(ctx: CallContext, auth: RequestAuth, body: CreateWorkflowDefinitionCommand) {
       const definition = parseDefinition(body.definition);
       if (!definition || definition.activities.length === 0) {
-        throw badRequest(WORKFLOW_ENGINE_MESSAGES.definitionEmpty, [
-          { field: 'definition.activities', message: WORKFLOW_ENGINE_MESSAGES.definitionEmpty },
-        ]);
+        throw badField('definition.activities', msg('workflowDefinitions.definitionEmpty'));
       }
       return db.inTenant(ctx.tenantId, async (tx) => {
         // The app first: another tenant's or an unknown app is a 404 whatever the payload holds.
         const current = await appOr404(tx, ctx.tenantId, body.moduleId, true);
         const issues = validateDefinition(definition);
         if (issues.length > 0) {
-          throw badRequest(WORKFLOW_ENGINE_MESSAGES.definitionInvalid, workflowIssueErrors(issues));
+          throw badRequest(msg('workflowDefinitions.definitionInvalid'), workflowIssueErrors(issues));
         }
         const workflow = { activities: definition.activities, connections: definition.connections };
         const updated = await repo.updateApp(

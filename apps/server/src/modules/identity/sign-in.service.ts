@@ -185,7 +185,7 @@ export function createSignInService(deps: IdentityDeps) {
                 tx,
                 ctx,
                 userCounter(tx, ctx, user),
-                unauthenticated(MESSAGES.invalidTwoFactorCode),
+                unauthenticated(msg('validation.invalidTwoFactorCode')),
               ),
             } as const;
           }
@@ -200,7 +200,7 @@ export function createSignInService(deps: IdentityDeps) {
                 tx,
                 ctx,
                 userCounter(tx, ctx, user),
-                unauthenticated(MESSAGES.invalidRecoveryCode),
+                unauthenticated(msg('validation.invalidRecoveryCode')),
               ),
             } as const;
           }

@@ -6,12 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { parse } from 'csv-parse/sync';
 import { fileTypeFromBuffer } from 'file-type';
-import {
-  RECORD_IMPORT_MESSAGES,
-  importMappingSchema,
-  importMessage,
-  type FieldError,
-} from '@formloop/contracts';
+import { msg, IMPORT_MAX_BYTES, type MessageRef, importMappingSchema } from '@formloop/contracts';
 import { AppError, badField } from '../../platform/http/errors.ts';
 import { refuseNul } from '../../platform/http/nul-guard.ts';
 

@@ -12,7 +12,6 @@ import { codePointLength, validateName } from '@formloop/domain';
 import { parse } from 'csv-parse/sync';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
 import { badFieldText } from '../../platform/http/message-text.ts';
-import { badRequest } from '../../platform/http/errors.ts';
 import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 import * as repo from './reference-data.repository.ts';
 import type { ListRow } from './reference-data.repository.ts';

@@ -29,8 +29,10 @@ export class AppError extends Error {
     public readonly code: ErrorCode,
     ref: MessageRef,
     public readonly errors?: KeyedFieldError[],
+    /** The English as answered when it is not the key's own text (a 400 naming its field, as zod's do). */
+    message?: string,
   ) {
-    super(renderMessage(ref));
+    super(message ?? renderMessage(ref));
     this.name = 'AppError';
     this.key = ref.key;
     this.params = ref.params;

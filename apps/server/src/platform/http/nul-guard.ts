@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { FieldError } from '@formloop/contracts';
-import { MESSAGES } from '@formloop/domain';
-import { badRequest } from './errors.ts';
+import { msg } from '@formloop/contracts';
+import { AppError, fieldError } from './errors.ts';
 
 // PostgreSQL's text types cannot hold U+0000: a NUL that reached a query failed there as a 500. It is
 // refused once, here, for every string a request carries — path parameters, the query string and the
@@ -37,8 +36,9 @@ export function findNul(value: unknown): Path | null {
 /** The field error the rest of the API gives: the field's path, or the part of the request. */
 const nulError = (path: Path, scope: string) => {
   const field = path.length ? path.map(String).join('.') : scope;
-  const message = MESSAGES.valueSpecialChars;
-  return badRequest(`${field}: ${message}`, [{ field, message }] as FieldError[]);
+  const ref = msg('validation.valueSpecialChars');
+  const error = fieldError(field, ref);
+  return new AppError(400, 'VALIDATION_FAILED', ref, [error], `${field}: ${error.message}`);
 };
 
 /** Throws the 400 when `value` (a multipart field, a file name, ...) holds U+0000. */

@@ -15,6 +15,7 @@ export const MESSAGE_LOCATIONS: Readonly<Record<MessageNamespace, Location>> = {
   server: { namespace: 'errors', prefix: 'server.' },
   workflowEngine: { namespace: 'errors', prefix: 'workflowEngine.' },
   workflowIssues: { namespace: 'workflowDesigner', prefix: 'issues.', suffix: '.detail' },
+  workflowIssuesPlain: { namespace: 'workflowDesigner', prefix: 'issues.', suffix: '.plain' },
   formIssues: { namespace: 'formEditor', prefix: 'issues.' },
   recordValues: { namespace: 'formRenderer', prefix: 'messages.' },
   appSettings: { namespace: 'appSettings', prefix: 'server.' },
@@ -36,6 +37,7 @@ export const MESSAGE_LOCATIONS: Readonly<Record<MessageNamespace, Location>> = {
   users: { namespace: 'userManagement', prefix: 'messages.' },
   workflow: { namespace: 'tasks', prefix: 'errors.' },
   workflowLookups: { namespace: 'tasks', prefix: 'errors.' },
+  workflowDefinitions: { namespace: 'tasks', prefix: 'errors.' },
 };
 
 /** The i18n namespace and key of a message key; null for a key no catalogue holds. */

@@ -83,7 +83,12 @@ describe('dataentrylookup', () => {
     const special = await search('a<b');
     expect(special.statusCode).toBe(400);
     expect(special.json().data.errors).toEqual([
-      { field: 'search', message: 'Search value cannot contain special characters' },
+      {
+        field: 'search',
+        message: 'Search value cannot contain special characters',
+        key: 'validation.searchSpecialChars',
+        params: {},
+      },
     ]);
     expect((await search('x'.repeat(101))).statusCode).toBe(400);
     expect((await server.client('acme').get(P.dataEntryLookup)).statusCode).toBe(401);
@@ -122,18 +127,26 @@ describe('workflow-definition/create', () => {
     const res = await people.fred.post(CREATE, { moduleId: app.Timesheets, definition: broken });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(WORKFLOW_ENGINE_MESSAGES.definitionInvalid);
+    expect(res.json().data.key).toBe('workflowDefinitions.definitionInvalid');
     const errors = res.json().data.errors as Array<{ field: string; message: string }>;
     expect(errors).toEqual(
       expect.arrayContaining([
-        { field: 'mgr', message: 'missing-assignees' },
-        { field: 'lost', message: 'unreachable' },
+        {
+          field: 'mgr',
+          message: 'mgr has no approvers.',
+          key: 'workflowIssuesPlain.missing-assignees',
+          params: { activity: 'mgr' },
+        },
+        expect.objectContaining({ field: 'lost', key: 'workflowIssuesPlain.unreachable' }),
       ]),
     );
     const noEnd = { activities: [createActivity('Start', 'start', { x: 0, y: 0 })], connections: [] };
     const res2 = await people.fred.post(CREATE, { moduleId: app.Timesheets, definition: noEnd });
     expect(res2.statusCode).toBe(400);
     expect(res2.json().data.errors).toEqual(
-      expect.arrayContaining([{ field: 'workflow', message: 'no-end' }]),
+      expect.arrayContaining([
+        expect.objectContaining({ field: 'workflow', key: 'workflowIssuesPlain.no-end' }),
+      ]),
     );
     expect((await people.fred.get(`${P.getForm}?id=${app.Timesheets}`)).json().data.workflow_draft).toEqual(
       before,

@@ -146,6 +146,8 @@ describe('SaveForm', () => {
     expect(body.data.errors[0]).toEqual({
       field: 'main',
       message: 'Row 8 is 16 columns wide; a row holds at most 12.',
+      key: 'formIssues.rowTooWide',
+      params: { row: 8, width: 16, max: 12 },
     });
     expect(body.data.errors).toHaveLength(body.data.issues.length);
     // Nothing stored.

@@ -38,12 +38,20 @@ async function series(real: string, unknown: string, times: number, realPassword
 
 const invalid = {
   status: 401,
-  body: { success: false, message: MESSAGES.invalidLogin, data: { code: 'UNAUTHENTICATED' } },
+  body: {
+    success: false,
+    message: MESSAGES.invalidLogin,
+    data: { code: 'UNAUTHENTICATED', key: 'validation.invalidLogin', params: {} },
+  },
   cookies: 0,
 };
 const locked = {
   status: 423,
-  body: { success: false, message: MESSAGES.accountLocked(15), data: { code: 'ACCOUNT_LOCKED' } },
+  body: {
+    success: false,
+    message: MESSAGES.accountLocked(15),
+    data: { code: 'ACCOUNT_LOCKED', key: 'validation.accountLocked', params: { minutes: 15 } },
+  },
   cookies: 0,
 };
 

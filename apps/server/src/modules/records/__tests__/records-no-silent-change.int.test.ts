@@ -58,9 +58,19 @@ describe('no silent change on save', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().data.errors).toEqual([
-      { field: 'qty', message: 'Enter a whole number' },
-      { field: 'rate', message: 'Use at most 1 decimal places' },
-      { field: 'level', message: 'Choose a value in steps of 5 from 0' },
+      { field: 'qty', message: 'Enter a whole number', key: 'recordValues.wholeNumber', params: {} },
+      {
+        field: 'rate',
+        message: 'Use at most 1 decimal places',
+        key: 'recordValues.decimals',
+        params: { max: '1' },
+      },
+      {
+        field: 'level',
+        message: 'Choose a value in steps of 5 from 0',
+        key: 'recordValues.step',
+        params: { min: '0', step: '5' },
+      },
     ]);
   });
 });

@@ -118,7 +118,14 @@ describe('CSV import', () => {
         csv,
       });
       expect(res.statusCode, message).toBe(400);
-      expect(errorsOf(res), message).toEqual([{ field: 'csv', message }]);
+      expect(errorsOf(res), message).toEqual([
+        {
+          field: 'csv',
+          message,
+          key: expect.stringMatching(/^(referenceData|validation)\./),
+          params: expect.any(Object),
+        },
+      ]);
     }
     expect(await listCount()).toBe(before);
 

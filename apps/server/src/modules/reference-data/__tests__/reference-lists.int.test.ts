@@ -157,7 +157,14 @@ describe('reference data lists (ListKeyValue)', () => {
     for (const [patch, field, message] of cases) {
       const res = await w.fullUser.post(P.save, { key_name: 'Valid', values: [], ...patch });
       expect(res.statusCode, `${field} ${message}`).toBe(400);
-      expect(errorsOf(res), field).toEqual([{ field, message }]);
+      expect(errorsOf(res), field).toEqual([
+        {
+          field,
+          message,
+          key: expect.stringMatching(/^(referenceData|validation)\./),
+          params: expect.any(Object),
+        },
+      ]);
     }
     expect((await w.fullUser.get(`${P.list}?search=Valid`)).json().data).toEqual([]);
   });

@@ -330,7 +330,7 @@ describe('versions, faults and publishing', () => {
     expect(published.statusCode).toBe(400);
     expect(published.json().message).toBe(WORKFLOW_MESSAGES.workflowInvalid);
     expect(published.json().data.errors).toContainEqual(
-      expect.objectContaining({ field: 'nobody', key: 'workflowIssues.missing-assignees' }),
+      expect.objectContaining({ field: 'nobody', key: 'workflowIssuesPlain.missing-assignees' }),
     );
   });
 

@@ -45,39 +45,44 @@ const raw = (text: string) =>
     socket.on('error', reject);
   });
 
-const envelope = (message: string) => ({ success: false, message, data: { code: 'VALIDATION_FAILED' } });
+/** The keyed error envelope (ADR 0012) of a spec message. */
+const envelope = (key: 'headersTooLarge' | 'addressTooLong' | 'addressUnreadable' | 'requestUnreadable') => ({
+  success: false,
+  message: MESSAGES[key],
+  data: { code: 'VALIDATION_FAILED', key: `validation.${key}`, params: {} },
+});
 
 describe('answers given before any route runs keep the error envelope', () => {
   it('431 when the headers exceed what Node reads', async () => {
     const res = await get('/api/sys/tenant/info', { 'x-padding': 'p'.repeat(20_000) });
     expect(res.status).toBe(431);
     expect(res.type).toContain('application/json');
-    expect(JSON.parse(res.body)).toEqual(envelope(MESSAGES.headersTooLarge));
+    expect(JSON.parse(res.body)).toEqual(envelope('headersTooLarge'));
   });
 
   it('431 for a request line (URL) longer than the header limit too', async () => {
     const res = await get(`/api/sys/tenant/info?q=${'u'.repeat(20_000)}`);
     expect(res.status).toBe(431);
-    expect(JSON.parse(res.body)).toEqual(envelope(MESSAGES.headersTooLarge));
+    expect(JSON.parse(res.body)).toEqual(envelope('headersTooLarge'));
   });
 
   it('414 when a path parameter exceeds the router’s maximum length (FST_ERR_MAX_PARAM_LENGTH)', async () => {
     const res = await get(`/api/sys/teams/${'i'.repeat(500)}`);
     expect(res.status).toBe(414);
     expect(res.type).toContain('application/json');
-    expect(JSON.parse(res.body)).toEqual(envelope(MESSAGES.addressTooLong));
+    expect(JSON.parse(res.body)).toEqual(envelope('addressTooLong'));
   });
 
   it('400 for a path parameter that does not URL-decode (FST_ERR_BAD_URL)', async () => {
     const res = await get('/api/sys/teams/%E0%A4%A');
     expect(res.status).toBe(400);
-    expect(JSON.parse(res.body)).toEqual(envelope(MESSAGES.addressUnreadable));
+    expect(JSON.parse(res.body)).toEqual(envelope('addressUnreadable'));
   });
 
   it('400 for bytes that are not HTTP', async () => {
     const answer = await raw('THIS IS NOT HTTP\r\n\r\n');
     expect(answer).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
     const body = answer.slice(answer.indexOf('\r\n\r\n') + 4);
-    expect(JSON.parse(body)).toEqual(envelope(MESSAGES.requestUnreadable));
+    expect(JSON.parse(body)).toEqual(envelope('requestUnreadable'));
   });
 });

@@ -37,6 +37,9 @@ const jsonOf = (text: string): { success?: boolean; message?: string; data?: { e
   }
 };
 
+/** The field error every case carries: the spec's text, its key and (no) params (ADR 0012). */
+const KEYED = { message: MESSAGES.valueSpecialChars, key: 'validation.valueSpecialChars', params: {} };
+
 describe('a NUL character in any string of any operation is a 400, never a 500', () => {
   it('the document yields a case for every operation, and the cases reach every kind of string', () => {
     const doc = server.app.swagger() as unknown as OpenApiDocument;
@@ -55,7 +58,7 @@ describe('a NUL character in any string of any operation is a 400, never a 500',
     for (const c of cases) {
       const res = await admin.request(c.method, c.url, c.body === undefined ? {} : { body: c.body });
       const body = jsonOf(res.body);
-      const expected = [{ field: c.field, message: MESSAGES.valueSpecialChars }];
+      const expected = [{ field: c.field, ...KEYED }];
       const good =
         res.statusCode === 400 &&
         body.success === false &&
@@ -75,7 +78,9 @@ describe('a NUL character in any string of any operation is a 400, never a 500',
       message: `username: ${MESSAGES.valueSpecialChars}`,
       data: {
         code: 'VALIDATION_FAILED',
-        errors: [{ field: 'username', message: MESSAGES.valueSpecialChars }],
+        key: KEYED.key,
+        params: {},
+        errors: [{ field: 'username', ...KEYED }],
       },
     });
   });
@@ -83,12 +88,12 @@ describe('a NUL character in any string of any operation is a 400, never a 500',
   it('and in object keys and the login’s bare JSON-string body', async () => {
     const key = await admin.request('POST', '/api/sys/teams/save', { rawBody: '{"na\\u0000me":"x"}' });
     expect(key.statusCode).toBe(400);
-    expect(key.json().data.errors).toEqual([{ field: 'na\u0000me', message: MESSAGES.valueSpecialChars }]);
+    expect(key.json().data.errors).toEqual([{ field: 'na\u0000me', ...KEYED }]);
     const login = await server.client('acme').request('POST', '/identity/authenticateiso', {
       rawBody: JSON.stringify('cipher\u0000text'),
     });
     expect(login.statusCode).toBe(400);
-    expect(login.json().data.errors).toEqual([{ field: 'body', message: MESSAGES.valueSpecialChars }]);
+    expect(login.json().data.errors).toEqual([{ field: 'body', ...KEYED }]);
   });
 
   it('and in the fields of a multipart upload, which the routes read themselves', async () => {
@@ -111,6 +116,6 @@ describe('a NUL character in any string of any operation is a 400, never a 500',
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect(res.statusCode).toBe(400);
-    expect(res.json().data.errors).toEqual([{ field: 'moduleId', message: MESSAGES.valueSpecialChars }]);
+    expect(res.json().data.errors).toEqual([{ field: 'moduleId', ...KEYED }]);
   });
 });

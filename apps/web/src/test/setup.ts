@@ -32,8 +32,24 @@ if (!('ResizeObserver' in window)) {
 }
 
 // jsdom does not implement getComputedStyle for pseudo-elements (antd measures the scrollbar that way).
+// It also computes the cascade afresh on every call, matching every rule of antd's many style sheets:
+// role queries ask it for each element and all its ancestors, which made most of a page test's time.
+// Answers are kept until the document changes in any way (nodes, attributes, text — style sheets are
+// nodes too); pending mutation records are taken synchronously, so a change is never missed.
 const computedStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => computedStyle(element);
+const computedStyles = new WeakMap<Element, CSSStyleDeclaration>();
+let styleCache = computedStyles;
+const documentChanges = new MutationObserver(() => undefined);
+documentChanges.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+window.getComputedStyle = (element: Element) => {
+  if (documentChanges.takeRecords().length > 0) styleCache = new WeakMap();
+  let style = styleCache.get(element);
+  if (!style) {
+    style = computedStyle(element);
+    styleCache.set(element, style);
+  }
+  return style;
+};
 
 beforeAll(async () => {
   await initI18n('en');

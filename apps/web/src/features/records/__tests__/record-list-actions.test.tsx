@@ -31,8 +31,16 @@ const customers = () =>
   cellTexts().map((cells) => cells.find((text) => ['Acme', 'Bolt', 'Cogs'].includes(text)));
 const tableBodies = (calls: Parameters<typeof bodiesOf>[0]) => bodiesOf(calls, RECORDS_PATHS.datatables);
 
+/**
+ * Opens a select and picks an option. A mouse-down that lands while another select is still closing
+ * (Escape, a pick) can be swallowed, so it is repeated until the list is open.
+ */
 async function choose(label: string, option: string) {
-  fireEvent.mouseDown(screen.getByLabelText(label));
+  const select = screen.getByLabelText(label);
+  await waitFor(() => {
+    if (select.getAttribute('aria-expanded') !== 'true') fireEvent.mouseDown(select);
+    expect(select.getAttribute('aria-expanded')).toBe('true');
+  });
   const options = await screen.findAllByText(option, { selector: '.ant-select-item-option-content' });
   fireEvent.click(options.at(-1) as HTMLElement);
 }

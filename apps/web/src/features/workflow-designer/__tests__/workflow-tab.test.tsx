@@ -125,7 +125,8 @@ describe('the Workflow tab of the form editor', { timeout: 120_000 }, () => {
 
     // A new app starts with Start → End.
     openTab('Workflow');
-    await screen.findByTestId('activity-node-start');
+    // The designer is its own chunk, loaded on first opening: slow on a busy machine.
+    await screen.findByTestId('activity-node-start', {}, { timeout: 20_000 });
     expect(nodeIds()).toEqual(['start', 'end']);
     expect(screen.getByTestId('activity-node-start').textContent).toContain('Start');
     expect(screen.getByTestId('workflow-issues').textContent).toContain('No problems');

@@ -4,6 +4,11 @@ import { defineConfig } from 'vitest/config';
 // (started once by the harness), and web component tests in jsdom.
 export default defineConfig({
   test: {
+    // Vitest's default (cores - 1) leaves one of two cores idle; jsdom page tests are CPU-bound
+    // (measured: 1,691 s for the unit and web projects on one worker in CI, 1,443 s on two while the
+    // integration suite ran beside them). Set here, not per project: unit and web run in one
+    // invocation, and projects with different worker counts would need different sequence groups.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -32,10 +37,6 @@ export default defineConfig({
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           testTimeout: 20_000,
-          // Vitest's default leaves one of two cores idle; jsdom page tests are CPU-bound (measured:
-          // 1,691 s for the unit and web projects on one worker in CI, 1,443 s on two while the
-          // integration suite ran beside them).
-          maxWorkers: 2,
           setupFiles: ['apps/web/src/test/setup.ts'],
         },
       },

@@ -2,6 +2,7 @@ import type { MessageInstance } from 'antd/es/message/interface';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { onRequestError, type RequestErrorNotice } from '../shared/api/request-errors.ts';
+import { translationOf } from '../shared/i18n/message-locations.ts';
 import { MESSAGE_NAMESPACE, translateMessage } from '../shared/i18n/translate-message.ts';
 
 const ErrorToastHost = lazy(() => import('./error-toast-host.tsx'));
@@ -24,13 +25,15 @@ export function ErrorToasts() {
         void target.open({
           key,
           type: 'error',
-          content: translateMessage(i18n.t, notice.message),
+          content: translateMessage(i18n.t, notice),
           duration: notice.duration ?? 0,
           onClick: () => target.destroy(key),
           style: { cursor: 'pointer' },
         });
-      // The message texts live in the validation namespace; show the English text if it cannot load.
-      i18n.loadNamespaces(MESSAGE_NAMESPACE).then(open, open);
+      // A keyed message's text lives in its area's namespace, the others in the validation one; the
+      // English text is shown if they cannot load.
+      const where = notice.key ? translationOf(notice.key) : null;
+      i18n.loadNamespaces([MESSAGE_NAMESPACE, ...(where ? [where.namespace] : [])]).then(open, open);
     },
     [i18n],
   );

@@ -32,7 +32,10 @@ export function queryErrorMessage(error: unknown): string | null {
 function onQueryError(error: unknown, query: Query<unknown, unknown, unknown>): void {
   if (query.meta?.errorToast === false) return;
   const message = queryErrorMessage(error);
-  if (message) reportRequestError({ message });
+  if (!message) return;
+  // The server's own message keeps its key; the generic text is found by its text.
+  const named = isApiError(error) && error.message.trim() === message;
+  reportRequestError(named ? { message, key: error.key, params: error.params } : { message });
 }
 
 /** Spec §9: data never goes stale by itself and is not refetched on window focus or reconnect. */

@@ -51,6 +51,23 @@ describe('request error toasts (spec §8)', () => {
     expect(await screen.findByText('Die Abfrage konnte nicht verarbeitet werden.')).toBeTruthy();
   });
 
+  it("translates a query's server message by its key, not by its English (ADR 0012)", async () => {
+    await i18n.changeLanguage('de');
+    // The English is worded differently from the catalogue's: only the key can find the German.
+    mockFetch({
+      'GET /api/role': {
+        status: 404,
+        body: {
+          success: false,
+          message: 'Role gone.',
+          data: { code: 'NOT_FOUND', key: 'roles.notFound', params: {} },
+        },
+      },
+    });
+    renderWith(<Failing path="/api/role" />);
+    expect(await screen.findByText('Diese Rolle existiert nicht.')).toBeTruthy();
+  });
+
   it('stays quiet for a query that handles its own failure', async () => {
     mockFetch({ 'GET /api/quiet': { status: 500, body: { success: false, message: 'Boom', data: null } } });
     renderWith(

@@ -18,7 +18,7 @@ export function failureText(
   fallback: string,
 ): string {
   if (isApiError(error) && error.status !== 0 && error.status !== 504 && error.message.trim()) {
-    return translate(error.message.trim());
+    return translate(error);
   }
   return fallback;
 }

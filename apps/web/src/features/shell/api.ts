@@ -268,6 +268,10 @@ export function useMarkAllNotificationsRead() {
 export function reportNotificationCallFailure(error: unknown): void {
   if (isApiError(error) && [0, 401, 504].includes(error.status)) return;
   const message = error instanceof Error ? error.message.trim() : '';
+  if (isApiError(error) && message) {
+    reportRequestError({ message, key: error.key, params: error.params });
+    return;
+  }
   reportRequestError({ message: message || MESSAGES.queryFailed });
 }
 

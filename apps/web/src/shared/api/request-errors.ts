@@ -7,6 +7,9 @@
 export interface RequestErrorNotice {
   /** The English text (a spec message or the browser's own words); the listener translates it. */
   message: string;
+  /** The message's key and params when the server named them (ADR 0012): translated by key. */
+  key?: string | undefined;
+  params?: Readonly<Record<string, string | number>> | undefined;
   /** How long the toast stays, in seconds; absent means until clicked (spec §8). */
   duration?: number;
 }

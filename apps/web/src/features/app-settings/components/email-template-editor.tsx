@@ -95,8 +95,7 @@ export function EmailTemplateEditor({ moduleId, template, placeholders, samples 
         onError: (error) => {
           const next: Errors = {};
           for (const entry of fieldErrorsOf(error)) {
-            if (entry.field === 'subject' || entry.field === 'body')
-              next[entry.field] = translate(entry.message);
+            if (entry.field === 'subject' || entry.field === 'body') next[entry.field] = translate(entry);
           }
           setErrors(next);
           toast.error(failureText(error, translate, t('email.saveFailed')));

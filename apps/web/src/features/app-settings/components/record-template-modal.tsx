@@ -55,13 +55,12 @@ export function RecordTemplateModal({
 
   const onError = (error: unknown) => {
     const landed = fieldErrorsOf(error).flatMap((entry): FieldErrors => {
-      if (entry.field === 'templateName')
-        return [{ name: 'templateName', errors: [translate(entry.message)] }];
+      if (entry.field === 'templateName') return [{ name: 'templateName', errors: [translate(entry)] }];
       const match = /^data\.(.+)$/.exec(entry.field);
-      return match ? [{ name: ['values', match[1]!], errors: [translate(entry.message)] }] : [];
+      return match ? [{ name: ['values', match[1]!], errors: [translate(entry)] }] : [];
     });
     if (isApiError(error) && error.status === 409) {
-      landed.push({ name: 'templateName', errors: [translate(error.message)] });
+      landed.push({ name: 'templateName', errors: [translate(error)] });
     }
     if (landed.length > 0) form.setFields(landed);
     toast.error(failureText(error, translate, t('templates.saveFailed')));

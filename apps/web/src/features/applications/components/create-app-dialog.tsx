@@ -99,13 +99,13 @@ export function CreateAppDialog({ open, onClose }: { open: boolean; onClose: () 
         const fields = fieldErrorsOf(error).filter((entry) => FIELD_OF[entry.field]);
         if (fields.length > 0) {
           form.setFields(
-            fields.map((entry) => ({ name: FIELD_OF[entry.field]!, errors: [translate(entry.message)] })),
+            fields.map((entry) => ({ name: FIELD_OF[entry.field]!, errors: [translate(entry)] })),
           );
           return;
         }
         // A duplicate name belongs under the name; anything else in the dialog's alert.
         if (isApiError(error) && error.status === 409 && error.message.trim()) {
-          form.setFields([{ name: 'name', errors: [translate(error.message)] }]);
+          form.setFields([{ name: 'name', errors: [translate(error)] }]);
           return;
         }
         setFailure(failureText(error));

@@ -158,7 +158,7 @@ function LoadFailed({ moduleId, error, onRetry }: { moduleId: string; error: unk
   const translate = useServerMessage();
   const status = isApiError(error) ? error.status : 0;
   if (status === 404 || status === 403) {
-    const reason = isApiError(error) && error.message.trim() ? translate(error.message) : null;
+    const reason = isApiError(error) && error.message.trim() ? translate(error) : null;
     return (
       <Centered>
         <Result

@@ -112,7 +112,7 @@ export function MenuFormDrawer({
           form.setFields(
             landed.map((entry) => ({
               name: entry.field as keyof MenuValues,
-              errors: [translate(entry.message)],
+              errors: [translate(entry)],
             })),
           );
         }

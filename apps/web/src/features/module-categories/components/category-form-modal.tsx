@@ -60,7 +60,7 @@ export function CategoryFormModal({
             form.setFields(
               landed.map((entry) => ({
                 name: entry.field as keyof GroupValues,
-                errors: [translate(entry.message)],
+                errors: [translate(entry)],
               })),
             );
             return;

@@ -91,7 +91,7 @@ export function ImportProgress({
                 title: t('import.problems'),
                 render: (_: unknown, row: Rejected) =>
                   row.errors
-                    .map((error) => `${error.field ? `${error.field}: ` : ''}${translate(error.message)}`)
+                    .map((error) => `${error.field ? `${error.field}: ` : ''}${translate(error)}`)
                     .join('; '),
               },
             ]}

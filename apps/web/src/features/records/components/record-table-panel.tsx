@@ -190,7 +190,7 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
     const refused = isApiError(error) && error.status === 400 && error.message !== '';
     content = (
       <LoadFailedAlert
-        title={refused ? translate(error.message) : t('tableLoadFailed')}
+        title={refused ? translate(error) : t('tableLoadFailed')}
         retryLabel={t('retry')}
         onRetry={() => void rows.refetch()}
       />

@@ -112,11 +112,11 @@ export function ImportCsvModal({ open, onClose }: { open: boolean; onClose: () =
           form.setFields(
             fields.map((entry) => ({
               name: entry.field as keyof ImportValues,
-              errors: [translate(entry.message)],
+              errors: [translate(entry)],
             })),
           );
           if (isApiError(error) && error.status === 409) {
-            form.setFields([{ name: 'key_name', errors: [translate(error.message)] }]);
+            form.setFields([{ name: 'key_name', errors: [translate(error)] }]);
           }
           toast.error(failureReason(error, translate, text('importFailed')));
         },

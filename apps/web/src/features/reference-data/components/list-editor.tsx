@@ -136,11 +136,11 @@ export function ListEditor({ detail }: { detail: ReferenceListDetail | undefined
             .filter((entry) => FORM_FIELDS.includes(entry.field))
             .map((entry) => ({
               name: entry.field as keyof ListFieldValues,
-              errors: [translate(entry.message)],
+              errors: [translate(entry)],
             })),
         );
         if (isApiError(error) && error.status === 409) {
-          form.setFields([{ name: 'key_name', errors: [translate(error.message)] }]);
+          form.setFields([{ name: 'key_name', errors: [translate(error)] }]);
         }
         const onRows = rowErrorsFromServer(errors, rows);
         if (onRows.size > 0) showRowErrors(onRows);

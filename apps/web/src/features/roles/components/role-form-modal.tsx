@@ -65,13 +65,13 @@ export function RoleFormModal({
             form.setFields(
               landed.map((entry) => ({
                 name: entry.field as keyof RoleValues,
-                errors: [translate(entry.message)],
+                errors: [translate(entry)],
               })),
             );
             return;
           }
           if (isApiError(error) && error.status === 409) {
-            form.setFields([{ name: 'role_name', errors: [translate(error.message)] }]);
+            form.setFields([{ name: 'role_name', errors: [translate(error)] }]);
             return;
           }
           toast.error(failure(error, t('form.saveFailed')));

@@ -43,7 +43,7 @@ export function SsoSettingsForm({ saved }: { saved: SsoSettings }) {
       onSuccess: (response) => toast.success(translate(response.message) || t('saved')),
       onError: (error) => {
         const landed = landedFieldErrors(fieldErrorsOf(error));
-        form.setFields(landed.map((entry) => ({ name: entry.name, errors: [translate(entry.message)] })));
+        form.setFields(landed.map((entry) => ({ name: entry.name, errors: [translate(entry)] })));
         setFailure(landed.length > 0 ? t('checkFields') : failureText(error, translate, t('saveFailed')));
       },
     });

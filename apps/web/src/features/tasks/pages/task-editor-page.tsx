@@ -103,8 +103,7 @@ function LoadFailed({ error, onRetry }: { error: unknown; onRetry(): void }) {
   const navigate = useNavigate();
   const status = isApiError(error) ? error.status : 0;
   if (status === 404 || status === 403) {
-    const reason =
-      status === 403 && isApiError(error) && error.message.trim() ? translate(error.message) : null;
+    const reason = status === 403 && isApiError(error) && error.message.trim() ? translate(error) : null;
     return (
       <div style={{ padding: token.paddingLG }}>
         <Result

@@ -68,7 +68,7 @@ export function showFieldErrors(
     form.setFields(
       landed.map((entry) => ({
         name: entry.field as keyof TeamFormValues,
-        errors: [translate(entry.message)],
+        errors: [translate(entry)],
       })),
     );
     return;

@@ -75,7 +75,7 @@ export function InviteUserModal({
           // A taken name belongs under the name; a full licence under the licence.
           if (isApiError(error) && error.status === 409) {
             const field = usersMessageKey(error) === 'noSeatsLeft' ? 'user_kind' : 'username';
-            form.setFields([{ name: field, errors: [translate(error.message)] }]);
+            form.setFields([{ name: field, errors: [translate(error)] }]);
             return;
           }
           toast.error(failureText(error, translate, t('invite.failed')));

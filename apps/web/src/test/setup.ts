@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n, initI18n, NAMESPACES } from '../app/i18n.ts';
 import { authStore } from '../shared/auth/auth-store.ts';
+import { loadUnkeyedTexts } from '../shared/i18n/translate-message.ts';
 
 // antd pages render slowly in jsdom on a loaded two-core machine: give findBy/waitFor room.
 configure({ asyncUtilTimeout: 5000 });
@@ -52,6 +53,7 @@ window.getComputedStyle = (element: Element) => {
 };
 
 beforeAll(async () => {
+  await loadUnkeyedTexts();
   await initI18n('en');
   await i18n.loadNamespaces([...NAMESPACES]);
 });

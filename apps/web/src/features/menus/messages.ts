@@ -2,7 +2,7 @@ import { MENU_MESSAGES, type MenuMessageKey } from '@formloop/contracts';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../shared/api/api-error.ts';
-import { keyOfUnkeyedText } from '../../shared/i18n/message-locations.ts';
+import { keyOfUnkeyedText } from '../../shared/i18n/unkeyed-texts.ts';
 import { useAreaMessageTranslator } from '../../shared/i18n/translate-message.ts';
 
 export const MENUS_NAMESPACE = 'menus';

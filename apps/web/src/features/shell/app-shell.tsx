@@ -3,6 +3,7 @@ import theme from 'antd/es/theme';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error.ts';
+import { loadUnkeyedTexts } from '../../shared/i18n/translate-message.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { PageSpinner } from '../../shared/ui/page-spinner.tsx';
 import { useTenantInfo } from './api.ts';
@@ -80,6 +81,10 @@ export function AppShell() {
   // Loads the organization's date formats and time zone once per sign-in (kept in local storage, spec §3),
   // so every page formats dates the organization's way from the first screen on.
   useOrganizationPreference();
+  // Success answers carry no key: their texts are found in every area's catalogue, loaded here once.
+  useEffect(() => {
+    void loadUnkeyedTexts();
+  }, []);
   // The live connection (spec §4, §7): beside the page in either layout, and never in its way.
   const live = (
     <Part>

@@ -4,7 +4,7 @@ import type { FormInstance } from 'antd/es/form';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldErrorsOf, isApiError } from '../../shared/api/api-error.ts';
-import { keyOfUnkeyedText } from '../../shared/i18n/message-locations.ts';
+import { keyOfUnkeyedText } from '../../shared/i18n/unkeyed-texts.ts';
 import { useAreaMessageTranslator, type Translatable } from '../../shared/i18n/translate-message.ts';
 
 export const USER_MANAGEMENT_NAMESPACE = 'userManagement';

@@ -2,7 +2,8 @@ import { MESSAGE_CATALOGUE, type MessageKey } from '@formloop/domain';
 import type { TFunction } from 'i18next';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { keyOfUnkeyedText, translationOf } from './message-locations.ts';
+import { translationOf } from './message-locations.ts';
+import { createTextIndex, type FoundText } from './text-index.ts';
 
 /**
  * Messages are translated by key (ADR 0012). A server error carries its key and params (ApiError,
@@ -23,6 +24,20 @@ export type Translatable =
 
 type Params = Record<string, string | number>;
 
+/** Keyless texts of the spec's own catalogue (client rules): in the main bundle, always there. */
+const keyOfValidationText = createTextIndex({ validation: MESSAGE_CATALOGUE });
+/** Every catalogue's texts (success answers of every area), once loadUnkeyedTexts has run. */
+let keyOfAnyText: ((text: string) => FoundText | undefined) | null = null;
+
+/**
+ * Loads every area's catalogue for keyless texts beyond the spec's (success answers). The signed-in
+ * shell starts it; the sign-in pages never need it. Until it has loaded such a text shows in English.
+ */
+export async function loadUnkeyedTexts(): Promise<void> {
+  if (keyOfAnyText) return;
+  keyOfAnyText = (await import('./unkeyed-texts.ts')).keyOfUnkeyedText;
+}
+
 /** The reader's words for a message; `mapParams` may put parameters into the reader's language too. */
 export function translateMessage(
   t: TFunction,
@@ -42,7 +57,7 @@ function refOf(input: Translatable): { key: string; params: Params; message: str
     return { key: input.key, params: { ...(input.params ?? {}) }, message: input.message };
   }
   const message = typeof input === 'string' ? input : input.message;
-  const found = keyOfUnkeyedText(message);
+  const found = keyOfAnyText?.(message) ?? keyOfValidationText(message);
   return found ? { ...found, message } : undefined;
 }
 

@@ -1,6 +1,6 @@
 import { MESSAGE_CATALOGUE, type MessageKey } from '@formloop/domain';
 import type { TFunction } from 'i18next';
-import { useCallback } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translationOf } from './message-locations.ts';
 import { createTextIndex, type FoundText } from './text-index.ts';
@@ -72,22 +72,30 @@ export function translateMessageKey(
 
 /**
  * Hook form of translateMessage. Loads the validation and errors namespaces and those named
- * (suspends until they are there); a key of another area is shown in English until its namespace
- * is loaded, which this starts.
+ * (suspends until they are there); a key of another area (an item editor showing the records'
+ * 'This app does not exist.') is shown in English while its namespace loads, which this starts,
+ * and in the reader's language once it has: the component renders again then.
  */
 export function useMessageTranslator(
   namespaces: readonly string[] = [],
   mapParams?: (params: Params) => Params,
 ): (input: Translatable) => string {
   const { t, i18n } = useTranslation([MESSAGE_NAMESPACE, 'errors', ...namespaces]);
+  const [loads, setLoads] = useState(0);
+  // Asked once per namespace: a namespace that cannot load must not start a render loop.
+  const asked = useRef(new Set<string>());
   return useCallback(
     (input: Translatable) => {
       const named = refOf(input);
       const where = named ? translationOf(named.key) : null;
-      if (where && !i18n.hasLoadedNamespace(where.namespace)) void i18n.loadNamespaces(where.namespace);
+      if (where && !i18n.hasLoadedNamespace(where.namespace) && !asked.current.has(where.namespace)) {
+        asked.current.add(where.namespace);
+        void i18n.loadNamespaces(where.namespace).then(() => setLoads((count) => count + 1));
+      }
       return translateMessage(t, input, mapParams);
     },
-    [t, i18n, mapParams],
+    // `loads` is read by no one: a new translator after a load makes memoised texts ask again.
+    [t, i18n, mapParams, loads],
   );
 }
 

@@ -20,6 +20,7 @@ import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { startEmbeddedPostgres } from '../apps/server/src/platform/database/embedded-postgres.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
+import { percentile } from './records-measure.ts';
 import { recordResult } from './results.ts';
 
 const NARROW_ROWS = Number(process.env.BENCH_NARROW ?? 200_000);
@@ -144,8 +145,14 @@ const LIST = (layout: Layout) => ({
   values: [NARROW, TENANT, '%7a%', 'red'],
 });
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)]!;
+/** The p-th percentile as bench/records takes it (records-measure.ts). */
+const at = (values: number[], p: number) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    p,
+  );
+const median = (values: number[]) => at(values, 50);
+const p95 = (values: number[]) => at(values, 95);
 
 interface Figures {
   planMs: number;

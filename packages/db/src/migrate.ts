@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import type pg from 'pg';
+import { upgradeRecordStorage, type RecordStorageProgress } from './record-storage.ts';
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('../migrations', import.meta.url));
 
@@ -29,15 +30,26 @@ export async function ensureAppRole(owner: pg.Pool, password: string): Promise<v
   );
 }
 
-/** Applies the generated SQL migrations in order; safe to call on every start. */
-export async function runMigrations(owner: pg.Pool): Promise<void> {
+export interface RunMigrationsOptions {
+  /** Another folder of migrations (the upgrade test stops at an earlier one). */
+  migrationsFolder?: string;
+  /** Progress of moving records into the per-app layout (ADR 0013), on the first start after 0014. */
+  onRecordMove?: (progress: RecordStorageProgress) => void;
+}
+
+/**
+ * Applies the generated SQL migrations in order, then finishes moving records into their apps'
+ * partitions if an upgrade left some behind; safe to call on every start.
+ */
+export async function runMigrations(owner: pg.Pool, options: RunMigrationsOptions = {}): Promise<void> {
   // Concurrent starts (several web nodes) must not race each other through the migrations.
   const client = await owner.connect();
   try {
     await client.query('SELECT pg_advisory_lock(7216001)');
-    await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS_DIR });
+    await migrate(drizzle({ client }), { migrationsFolder: options.migrationsFolder ?? MIGRATIONS_DIR });
   } finally {
     await client.query('SELECT pg_advisory_unlock(7216001)').catch(() => undefined);
     client.release();
   }
+  await upgradeRecordStorage(owner, { onProgress: options.onRecordMove });
 }

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  foreignKey,
   boolean,
   index,
   integer,
@@ -18,13 +20,17 @@ import { modules } from './apps.ts';
 
 /**
  * Records of every app (DESIGN.md "Data and tenancy"): the system columns of spec §3 as real columns,
- * the field values in `data`. A record stays on the app version it was created with. Publishing an
- * app adds partial expression indexes (WHERE module_id = …) for the fields its list filters and sorts.
+ * the field values in `data`. A record stays on the app version it was created with.
+ *
+ * Partitioned by app (ADR 0013, migration 0014, which drizzle cannot express): each app's records live
+ * in their own partition `records_<app id hex>`, made when the app is made and dropped with it by the
+ * triggers on `modules`. Publishing builds the indexes of the app's filterable fields on its partition
+ * only. Every statement on `records` names `module_id` so PostgreSQL plans against one partition.
  */
 export const records = pgTable(
   'records',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuid('id').notNull().defaultRandom(),
     tenantId: tenantIdColumn(),
     moduleId: uuid('module_id')
       .notNull()
@@ -52,10 +58,22 @@ export const records = pgTable(
     modifiedOn: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    primaryKey({ name: 'records_pkey', columns: [t.moduleId, t.id] }),
     index('records_module_list_idx').on(t.moduleId, t.isDraft, t.createdOn.desc(), t.id),
-    index('records_tenant_idx').on(t.tenantId),
   ],
 );
+
+/**
+ * A row about one record (comment, workflow instance, task, history entry) references it by app and
+ * id: `records` is partitioned by app and its key is (module_id, id). Deleting the record deletes it.
+ */
+export function recordReference(name: string, t: { moduleId: AnyPgColumn; recordId: AnyPgColumn }) {
+  return foreignKey({
+    name,
+    columns: [t.moduleId, t.recordId],
+    foreignColumns: [records.moduleId, records.id],
+  }).onDelete('cascade');
+}
 
 /** Gap-free sequence numbers per app and field: the row is locked by the saving transaction. */
 export const recordSequences = pgTable(
@@ -80,14 +98,15 @@ export const recordComments = pgTable(
     moduleId: uuid('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => records.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
     authorId: uuid('author_id'),
     message: text('message').notNull(),
     createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('record_comments_record_idx').on(t.recordId, t.createdOn)],
+  (t) => [
+    recordReference('record_comments_record_fk', t),
+    index('record_comments_record_idx').on(t.recordId, t.createdOn),
+  ],
 );
 
 /**

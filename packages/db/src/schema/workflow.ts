@@ -11,7 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenantIdColumn } from './tenancy.ts';
 import { modules } from './apps.ts';
-import { records } from './records.ts';
+import { recordReference } from './records.ts';
 
 /**
  * A record's run through its app's workflow (issue 7). `state` is the engine's InstanceState
@@ -26,9 +26,7 @@ export const workflowInstances = pgTable(
     moduleId: uuid('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => records.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
     moduleVersion: integer('module_version').notNull(),
     /** Running, Suspended, Finished, Faulted or Cancelled (Elsa's statuses). */
     status: text('status').notNull(),
@@ -42,6 +40,7 @@ export const workflowInstances = pgTable(
     modifiedOn: timestamp('modified_on', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    recordReference('workflow_instances_record_fk', t),
     index('workflow_instances_record_idx').on(t.recordId),
     index('workflow_instances_status_idx').on(t.tenantId, t.status, t.modifiedOn),
   ],
@@ -59,9 +58,7 @@ export const workflowTasks = pgTable(
     moduleId: uuid('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => records.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
     instanceId: uuid('instance_id')
       .notNull()
       .references(() => workflowInstances.id, { onDelete: 'cascade' }),
@@ -87,6 +84,7 @@ export const workflowTasks = pgTable(
     description: text('description'),
   },
   (t) => [
+    recordReference('workflow_tasks_record_fk', t),
     index('workflow_tasks_open_idx').on(t.tenantId, t.status, t.startedOn),
     index('workflow_tasks_instance_idx').on(t.instanceId, t.status),
     index('workflow_tasks_record_idx').on(t.recordId),
@@ -119,9 +117,7 @@ export const workflowHistory = pgTable(
     moduleId: uuid('module_id')
       .notNull()
       .references(() => modules.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => records.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
     instanceId: uuid('instance_id')
       .notNull()
       .references(() => workflowInstances.id, { onDelete: 'cascade' }),
@@ -138,5 +134,8 @@ export const workflowHistory = pgTable(
     assignee: text('assignee'),
     createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('workflow_history_record_idx').on(t.recordId, t.seq)],
+  (t) => [
+    recordReference('workflow_history_record_fk', t),
+    index('workflow_history_record_idx').on(t.recordId, t.seq),
+  ],
 );

@@ -70,7 +70,14 @@ export async function bootstrapDatabase(
         await ensureAppRole(owner, secrets.appRolePassword);
         return withCredentials(ownerUrl, APP_ROLE, secrets.appRolePassword);
       })());
-    await runMigrations(owner);
+    await runMigrations(owner, {
+      // The first start after the per-app record layout (ADR 0013) moves the records: say how far.
+      onRecordMove: ({ moduleId, moved, total }) => {
+        if (moved % 50_000 < 5_000 || moved >= total) {
+          log(`moving records into the per-app layout: app ${moduleId}, ${moved} of ${total}`);
+        }
+      },
+    });
     const app = new pg.Pool({ connectionString: appUrl, max: config.DATABASE_POOL_SIZE });
     app.on('error', (error) => log(`database: ${error.message}`));
     await assertNotSuperuser(app);

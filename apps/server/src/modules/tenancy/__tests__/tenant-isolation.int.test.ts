@@ -129,15 +129,52 @@ describe('row-level security, the second wall', () => {
         `SELECT rolsuper, rolbypassrls FROM pg_roles WHERE rolname = current_user`,
       );
       expect(role.rows[0]).toEqual({ rolsuper: false, rolbypassrls: false });
-      // Every table with a tenant_id column, so a new table without a policy fails here.
+      // An app with a record in each tenant: each app's records live in a partition of their own
+      // (ADR 0013), made by the trigger on modules; they must be covered like every other table.
+      const partitions: Record<string, string> = {};
+      for (const [label, tenantId] of [
+        ['acme', acmeId],
+        ['globex', globexId],
+      ] as const) {
+        const { rows: made } = await server.owner.query<{ id: string; partition: string }>(
+          `INSERT INTO modules (tenant_id, display_name, module_draft) VALUES ($1, $2, '{}')
+           RETURNING id, app_record_partition(id) AS partition`,
+          [tenantId, `RLS ${label}`],
+        );
+        await server.owner.query(
+          `INSERT INTO records (tenant_id, module_id, module_version) VALUES ($1, $2, 0)`,
+          [tenantId, made[0]!.id],
+        );
+        partitions[label] = made[0]!.partition;
+      }
+      // Every table with a tenant_id column, partitions included, so a new table without a policy fails here.
       const { rows: tables } = await server.owner.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.columns WHERE table_schema = 'public' AND column_name = 'tenant_id'`,
       );
       expect(tables.length).toBeGreaterThanOrEqual(5);
+      expect(tables.map((table) => table.table_name)).toEqual(
+        expect.arrayContaining([partitions.acme, partitions.globex, 'records']),
+      );
       for (const { table_name: table } of tables) {
         const { rows } = await client.query(`SELECT count(*)::int AS n FROM ${table}`);
         expect(rows[0].n, table).toBe(0);
       }
+      // Each partition carries the policy itself, so a direct read of one is isolated too.
+      const { rows: guarded } = await server.owner.query(
+        `SELECT c.relname, c.relrowsecurity AS enabled, c.relforcerowsecurity AS forced,
+                (SELECT count(*)::int FROM pg_policy p WHERE p.polrelid = c.oid) AS policies
+           FROM pg_class c WHERE c.relname = ANY ($1) ORDER BY c.relname`,
+        [[partitions.acme, partitions.globex]],
+      );
+      for (const row of guarded)
+        expect(row, row.relname).toMatchObject({ enabled: true, forced: true, policies: 1 });
+      expect(guarded).toHaveLength(2);
+      await client.query('BEGIN');
+      await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [globexId]);
+      const own = await client.query(`SELECT count(*)::int AS n FROM ${partitions.globex}`);
+      const foreign = await client.query(`SELECT count(*)::int AS n FROM ${partitions.acme}`);
+      expect([own.rows[0].n, foreign.rows[0].n]).toEqual([1, 0]);
+      await client.query('ROLLBACK');
       await client.query('BEGIN');
       await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [globexId]);
       const { rows } = await client.query(`SELECT DISTINCT tenant_id FROM users`);

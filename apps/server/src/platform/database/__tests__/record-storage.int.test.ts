@@ -201,4 +201,26 @@ describe('upgrading to records partitioned by app', () => {
       await app.end();
     }
   });
+
+  it('deleting an app or a tenant drops its storage in the same statement', async () => {
+    const storage = async (moduleId: string) => {
+      const { rows } = await owner.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM pg_class WHERE relname LIKE app_record_partition($1) || '%'`,
+        [moduleId],
+      );
+      return rows[0]!.n;
+    };
+    expect(await storage(SMALL)).toBeGreaterThan(0);
+    expect(await storage(OTHER)).toBeGreaterThan(0);
+    await owner.query(`DELETE FROM modules WHERE id = $1`, [SMALL]);
+    await owner.query(`DELETE FROM tenants WHERE id = $1`, [GLOBEX]);
+    // The partition, its key, its list index and any field index are gone with it.
+    expect([await storage(SMALL), await storage(OTHER)]).toEqual([0, 0]);
+    const { rows } = await owner.query(
+      `SELECT (SELECT count(*)::int FROM records) AS records,
+              (SELECT count(*)::int FROM pg_inherits WHERE inhparent = 'records'::regclass) AS partitions`,
+    );
+    expect(rows[0]).toEqual({ records: 12345, partitions: 1 });
+  });
 });
+

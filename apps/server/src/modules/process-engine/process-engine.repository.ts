@@ -78,14 +78,16 @@ export interface InstanceFilter {
  */
 export function instanceWhere(tenantId: string, filter: Omit<InstanceFilter, 'status'>): SQL {
   const parts: SQL[] = [sql`i.tenant_id = ${tenantId}`];
-  if (filter.moduleId !== undefined) {
-    parts.push(isUuid(filter.moduleId) ? sql`i.module_id = ${filter.moduleId.toLowerCase()}` : sql`false`);
-  }
+  const moduleId =
+    filter.moduleId !== undefined && isUuid(filter.moduleId) ? filter.moduleId.toLowerCase() : undefined;
+  if (filter.moduleId !== undefined) parts.push(moduleId ? sql`i.module_id = ${moduleId}` : sql`false`);
   const search = filter.search.trim();
   if (search !== '') {
     const idPrefix = `${escapeLike(search.toLowerCase())}%`;
+    // The record's app: the filter's (one partition, ADR 0013), else the instance's.
+    const app = moduleId ? sql`${moduleId}::uuid` : sql`i.module_id`;
     parts.push(sql`(i.record_id::text LIKE ${idPrefix} OR EXISTS (
-      SELECT 1 FROM records r WHERE r.tenant_id = ${tenantId} AND r.id = i.record_id
+      SELECT 1 FROM records r WHERE r.tenant_id = ${tenantId} AND r.module_id = ${app} AND r.id = i.record_id
         AND r.data::text ILIKE ${containsPattern(search)}))`);
   }
   return sql.join(parts, sql` AND `);

@@ -3,8 +3,8 @@ import type { TenantTx } from '../../platform/database/tenant-db.ts';
 
 // Reads of another app's SUBMITTED records (drafts are nobody else's business), tenant first.
 
-const submitted = (tenantId: string, moduleId: string) =>
-  sql`r.tenant_id = ${tenantId} AND r.module_id = ${moduleId} AND NOT r.is_draft`;
+// Each statement names the app itself (r.module_id = …): PostgreSQL plans it against that app's
+// partition only (ADR 0013).
 
 const and = (parts: SQL[]) => (parts.length ? sql` AND ${sql.join(parts, sql.raw(' AND '))}` : sql``);
 
@@ -21,7 +21,7 @@ export async function lookupPage(
               FROM jsonb_each(r.data) AS d(key, value)
              WHERE d.key = ANY(${sql.param(query.keys)}::text[])) AS data
       FROM records r
-     WHERE ${submitted(tenantId, moduleId)}${and(query.where)}
+     WHERE r.tenant_id = ${tenantId} AND r.module_id = ${moduleId} AND NOT r.is_draft${and(query.where)}
      ORDER BY ${query.order}
      LIMIT ${query.limit} OFFSET ${query.offset}`);
   return result.rows;
@@ -47,7 +47,7 @@ export async function distinctValues(
     SELECT d.value, d.record_id FROM (
       SELECT DISTINCT ON (v.value) v.value, r.id AS record_id
         FROM records r CROSS JOIN LATERAL ${values} AS v(value)
-       WHERE ${submitted(tenantId, moduleId)}
+       WHERE r.tenant_id = ${tenantId} AND r.module_id = ${moduleId} AND NOT r.is_draft
          AND v.value IS NOT NULL AND jsonb_typeof(v.value) <> 'null' AND ${label(sql`v.value`)} <> ''
          ${pattern === null ? sql`` : sql`AND lower(${label(sql`v.value`)}) LIKE ${pattern}`}
        ORDER BY v.value, r.created_on DESC, r.id DESC
@@ -66,6 +66,7 @@ export async function aggregate(
   where: SQL[],
 ): Promise<string | number | null> {
   const result = await tx.execute<{ value: string | number | null }>(sql`
-    SELECT ${expression} AS value FROM records r WHERE ${submitted(tenantId, moduleId)}${and(where)}`);
+    SELECT ${expression} AS value FROM records r
+    WHERE r.tenant_id = ${tenantId} AND r.module_id = ${moduleId} AND NOT r.is_draft${and(where)}`);
   return result.rows[0]?.value ?? null;
 }

@@ -26,6 +26,7 @@ export type { RawRecordRow } from './record-row.ts';
 export { sequenceNumberFields } from './record-sequences.ts';
 export { auditValues, recordMissing, recordOfApp } from './record-views.ts';
 export { createRecordInTransaction } from './records-write.service.ts';
+export { appOfRecord } from './records.repository.ts';
 export { filterSql } from './record-query/filter-sql.ts';
 export type { ListFilter } from './record-query/filter-sql.ts';
 export { fieldExpressions, ListColumns, STATUS_SQL, TEXT_KINDS } from './record-query/list-columns.ts';

@@ -7,7 +7,7 @@ import type { CallContext } from '../../platform/http/call-context.ts';
 import { noticeComment } from '../workflow-notices/index.ts';
 import { recordAppAccess } from './record-access.ts';
 import { recordMissing, recordOfApp } from './record-views.ts';
-import { findRecord } from './records.repository.ts';
+import { appOfRecord } from './records.repository.ts';
 import {
   commentPage,
   countComments,
@@ -41,10 +41,12 @@ async function visibleRecord(
   auth: RequestAuth,
   recordId: string,
 ): Promise<RawRecordRow> {
-  const found = isUuid(recordId) ? await findRecord(tx, tenantId, recordId.toLowerCase()) : null;
-  if (!found) throw recordMissing();
-  const access = await recordAppAccess(tx, tenantId, auth, found.module_id, found.id);
-  return recordOfApp(tx, tenantId, auth, access, found.id, false);
+  // The routes name only the record: its app first (every other statement on records names it).
+  const id = recordId.toLowerCase();
+  const moduleId = isUuid(id) ? await appOfRecord(tx, tenantId, id) : null;
+  if (!moduleId) throw recordMissing();
+  const access = await recordAppAccess(tx, tenantId, auth, moduleId, id);
+  return recordOfApp(tx, tenantId, auth, access, id, false);
 }
 
 export function createRecordCommentsService(db: TenantDb) {

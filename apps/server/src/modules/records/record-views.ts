@@ -71,7 +71,9 @@ export async function recordOfApp(
   recordId: string,
   lock: boolean,
 ): Promise<RawRecordRow> {
-  const row = isUuid(recordId) ? await findRecord(tx, tenantId, recordId.toLowerCase(), lock) : null;
+  const row = isUuid(recordId)
+    ? await findRecord(tx, tenantId, access.app.id, recordId.toLowerCase(), lock)
+    : null;
   if (!row || row.module_id !== access.app.id || !draftOpenTo(caller, row)) throw recordMissing();
   return row;
 }

@@ -131,7 +131,7 @@ async function create(
   if (submit && hasRunnableWorkflow(app)) {
     const submission = { tenantId: ctx.tenantId, moduleId: app.id, recordId: id, userId: auth.userId, now };
     await startInstance(tx, { ...submission, moduleVersion: app.moduleVersion }, write.jobs);
-    row = (await findRecord(tx, ctx.tenantId, id))!;
+    row = (await findRecord(tx, ctx.tenantId, app.id, id))!;
   }
   return visibleRow(definition, row);
 }
@@ -218,6 +218,7 @@ async function change(
   let row = await updateRecord(
     tx,
     ctx.tenantId,
+    access.app.id,
     existing.id,
     { data: values, submitted, userId: auth.userId, now },
     facts(write, submit ? 'submitted' : 'updated', before, { data: auditValues(definition, values) }),
@@ -225,7 +226,7 @@ async function change(
   await claimFiles(tx, ctx, access, existing.id, values);
   if (resubmitting) {
     await resubmitRecord(tx, ctx.tenantId, task, auth.userId, now, write.jobs);
-    row = (await findRecord(tx, ctx.tenantId, existing.id))!;
+    row = (await findRecord(tx, ctx.tenantId, access.app.id, existing.id))!;
   } else if (starting && hasRunnableWorkflow(access.app)) {
     const submission = { tenantId: ctx.tenantId, moduleId: access.app.id, recordId: existing.id, now };
     await startInstance(
@@ -233,7 +234,7 @@ async function change(
       { ...submission, userId: auth.userId, moduleVersion: access.app.moduleVersion },
       write.jobs,
     );
-    row = (await findRecord(tx, ctx.tenantId, existing.id))!;
+    row = (await findRecord(tx, ctx.tenantId, access.app.id, existing.id))!;
   }
   return visibleRow(definition, row);
 }

@@ -275,6 +275,7 @@ export interface RecordChanges {
 export async function updateRecord(
   tx: TenantTx,
   tenantId: string,
+  moduleId: string,
   id: string,
   changes: RecordChanges,
   audit: AuditFacts,
@@ -290,23 +291,47 @@ export async function updateRecord(
     WITH r AS (
       UPDATE records SET data = ${json(changes.data)}, modified_by = ${changes.userId},
         modified_on = ${at(changes.now)} ${workflow}
-      WHERE tenant_id = ${tenantId} AND id = ${id}
+      WHERE tenant_id = ${tenantId} AND module_id = ${moduleId} AND id = ${id}
       RETURNING *
     ), audit AS (${auditOf(auditParams(tenantId, audit))})
     SELECT ${RECORD_SELECT} FROM r ${RECORD_USER_JOINS}`);
   return result.rows[0]!;
 }
 
-/** One record of the tenant (locked for the rest of the transaction when it is about to change). */
+/**
+ * The app of each of these records of the tenant (ids missing or another tenant's are left out). The
+ * one statement on records that cannot name an app: routes that carry only a record id (detail,
+ * delete, comments, LookupAssigneeByRecord) have nothing else to find the app by. Every other
+ * statement names the app (ADR 0013: PostgreSQL then plans against that app's partition only).
+ */
+export async function appsOfRecords(
+  tx: TenantTx,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const result = await tx.execute<{ id: string; module_id: string }>(sql`
+    SELECT id, module_id FROM records WHERE tenant_id = ${tenantId} AND id IN ${listOf(ids, 'uuid')}`);
+  return new Map(result.rows.map((row) => [row.id, row.module_id]));
+}
+
+/** The app of one record of the tenant, or null (see appsOfRecords). */
+export async function appOfRecord(tx: TenantTx, tenantId: string, id: string): Promise<string | null> {
+  return (await appsOfRecords(tx, tenantId, [id])).get(id) ?? null;
+}
+
+/** One record of the tenant's app (locked for the rest of the transaction when it is about to change). */
 export async function findRecord(
   tx: TenantTx,
   tenantId: string,
+  moduleId: string,
   id: string,
   lock = false,
 ): Promise<RawRecordRow | null> {
   const result = await tx.execute<RawRecordRow & Record<string, unknown>>(sql`
     SELECT ${RECORD_SELECT} FROM records r ${RECORD_USER_JOINS}
-    WHERE r.tenant_id = ${tenantId} AND r.id = ${id} ${lock ? sql`FOR UPDATE OF r` : sql``}`);
+    WHERE r.tenant_id = ${tenantId} AND r.module_id = ${moduleId} AND r.id = ${id}
+    ${lock ? sql`FOR UPDATE OF r` : sql``}`);
   return result.rows[0] ?? null;
 }
 
@@ -319,29 +344,40 @@ export interface RecordStub {
   data: Record<string, unknown>;
 }
 
-/** The records with these ids, locked: what deleting them needs to check and audit. */
-export async function lockRecords(tx: TenantTx, tenantId: string, ids: string[]): Promise<RecordStub[]> {
+/** The app's records with these ids, locked: what deleting them needs to check and audit. */
+export async function lockRecords(
+  tx: TenantTx,
+  tenantId: string,
+  moduleId: string,
+  ids: readonly string[],
+): Promise<RecordStub[]> {
   const result = await tx.execute<RecordStub & Record<string, unknown>>(sql`
     SELECT id, module_id, module_version, is_draft, created_by, data FROM records
-    WHERE tenant_id = ${tenantId} AND id IN ${listOf(ids, 'uuid')}
+    WHERE tenant_id = ${tenantId} AND module_id = ${moduleId} AND id IN ${listOf(ids, 'uuid')}
     FOR UPDATE`);
   return result.rows;
 }
 
+/** Deletes records, one statement per app (`idsByApp`: app id → its records' ids), and their audit rows. */
 export async function deleteRecords(
   tx: TenantTx,
   tenantId: string,
-  ids: string[],
+  idsByApp: ReadonlyMap<string, readonly string[]>,
   audits: Array<{ entityId: string; before: unknown }>,
   facts: Omit<AuditFacts, 'before' | 'after' | 'action'>,
 ): Promise<number> {
-  const result = await tx.execute(sql`
-    DELETE FROM records WHERE tenant_id = ${tenantId} AND id IN ${listOf(ids, 'uuid')}`);
+  let deleted = 0;
+  for (const [moduleId, ids] of idsByApp) {
+    const result = await tx.execute(sql`
+      DELETE FROM records
+      WHERE tenant_id = ${tenantId} AND module_id = ${moduleId} AND id IN ${listOf(ids, 'uuid')}`);
+    deleted += result.rowCount ?? ids.length;
+  }
   await tx.execute(sql`
     INSERT INTO audit_log (tenant_id, user_id, entity, entity_id, action, before, after, request_id)
     SELECT ${tenantId}, ${facts.userId}, ${ENTITY}, a.entity_id, 'deleted', a.before, NULL, ${facts.requestId}
     FROM jsonb_to_recordset(${json(audits.map((a) => ({ entity_id: a.entityId, before: a.before })))}) AS a(entity_id text, before jsonb)`);
-  return result.rowCount ?? ids.length;
+  return deleted;
 }
 
 /**

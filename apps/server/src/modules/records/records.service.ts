@@ -21,7 +21,13 @@ import {
   recordOfApp,
   visibleRow,
 } from './record-views.ts';
-import { deleteRecords, findRecord, lockRecords, type RecordStub } from './records.repository.ts';
+import {
+  appOfRecord,
+  appsOfRecords,
+  deleteRecords,
+  lockRecords,
+  type RecordStub,
+} from './records.repository.ts';
 import { taskAtRecord } from '../workflow/index.ts';
 
 // Reading an app's form and one record, and deleting records (spec §7 EntryModule).
@@ -44,11 +50,13 @@ export function createRecordsService(db: TenantDb) {
       taskId?: string,
     ): Promise<RecordDetail> {
       return db.inTenant(ctx.tenantId, async (tx) => {
-        const found = isUuid(recordId) ? await findRecord(tx, ctx.tenantId, recordId.toLowerCase()) : null;
-        if (!found) throw recordMissing();
+        // The route names only the record: its app first (every other statement on records names it).
+        const id = recordId.toLowerCase();
+        const moduleId = isUuid(id) ? await appOfRecord(tx, ctx.tenantId, id) : null;
+        if (!moduleId) throw recordMissing();
         // Through a task only with that task: its assignee sees the record at its activity, no other way.
-        const access = await recordAppAccess(tx, ctx.tenantId, auth, found.module_id, taskId && found.id);
-        const row = await recordOfApp(tx, ctx.tenantId, auth, access, found.id, false);
+        const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId, taskId && id);
+        const row = await recordOfApp(tx, ctx.tenantId, auth, access, id, false);
         const version = Number(row.module_version);
         const definition = await versionDefinition(tx, ctx.tenantId, access, version);
         // Opened at a task its assignee can act on: the task's activity decides what shows and what
@@ -76,10 +84,20 @@ export function createRecordsService(db: TenantDb) {
       const unique = [...new Set(ids.map((id) => id.toLowerCase()))];
       if (!unique.every(isUuid)) throw recordMissing();
       return db.inTenant(ctx.tenantId, async (tx) => {
-        const stubs = await lockRecords(tx, ctx.tenantId, unique);
-        if (stubs.length !== unique.length) throw recordMissing();
+        // The routes name only the records: their apps first, then each app's records locked.
+        const apps = await appsOfRecords(tx, ctx.tenantId, unique);
+        if (apps.size !== unique.length) throw recordMissing();
+        const idsByApp = new Map<string, string[]>();
+        for (const id of unique) {
+          const moduleId = apps.get(id)!;
+          idsByApp.set(moduleId, [...(idsByApp.get(moduleId) ?? []), id]);
+        }
         const byApp = new Map<string, RecordStub[]>();
-        for (const stub of stubs) byApp.set(stub.module_id, [...(byApp.get(stub.module_id) ?? []), stub]);
+        for (const [moduleId, ids] of idsByApp) {
+          const records = await lockRecords(tx, ctx.tenantId, moduleId, ids);
+          if (records.length !== ids.length) throw recordMissing();
+          byApp.set(moduleId, records);
+        }
         const audits: Array<{ entityId: string; before: unknown }> = [];
         for (const [moduleId, records] of byApp) {
           const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId);
@@ -96,7 +114,7 @@ export function createRecordsService(db: TenantDb) {
             });
           }
         }
-        return deleteRecords(tx, ctx.tenantId, unique, audits, {
+        return deleteRecords(tx, ctx.tenantId, idsByApp, audits, {
           userId: auth.userId,
           requestId: ctx.requestId,
         });

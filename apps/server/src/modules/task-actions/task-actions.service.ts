@@ -232,7 +232,10 @@ export function createWorkflowActionsService(db: TenantDb, jobs?: JobEffects) {
           throw forbidden(msg('workflow.withdrawNotAllowed'));
         }
         const result = await move(tx, factsOf(ctx, auth, null, body.message), instance, { type: 'withdraw' });
-        await returnRecordToDraft(tx, ctx.tenantId, instance.record_id);
+        await returnRecordToDraft(tx, ctx.tenantId, {
+          moduleId: instance.module_id,
+          recordId: instance.record_id,
+        });
         return { ...result, workflowStatus: null };
       }),
 

@@ -68,15 +68,17 @@ export interface RecordStub {
   created_by: string | null;
 }
 
-/** A record's app and draft state, or null. */
+/** A record of the app with its draft state, or null. */
 export async function findRecordStub(
   tx: TenantTx,
   tenantId: string,
+  moduleId: string,
   recordId: string,
 ): Promise<RecordStub | null> {
   const [row] = await rowsOf<RecordStub>(
     tx,
-    sql`SELECT id, module_id, is_draft, created_by FROM records WHERE tenant_id = ${tenantId} AND id = ${recordId}`,
+    sql`SELECT id, module_id, is_draft, created_by FROM records
+        WHERE tenant_id = ${tenantId} AND module_id = ${moduleId} AND id = ${recordId}`,
   );
   return row ?? null;
 }
@@ -85,13 +87,13 @@ export async function findRecordStub(
 export async function takesPartIn(
   tx: TenantTx,
   tenantId: string,
-  recordId: string,
+  record: { module_id: string; id: string },
   userId: string,
 ): Promise<boolean> {
   const found = await rowsOf(
     tx,
     sql`SELECT 1 FROM records r
-        WHERE r.tenant_id = ${tenantId} AND r.id = ${recordId}
+        WHERE r.tenant_id = ${tenantId} AND r.module_id = ${record.module_id} AND r.id = ${record.id}
           AND (r.workflow_initiator_user = ${userId}
                OR EXISTS (SELECT 1 FROM workflow_tasks t
                           JOIN workflow_task_assignees a ON a.task_id = t.id AND a.tenant_id = t.tenant_id

@@ -17,7 +17,7 @@ import { badField, notFound } from '../../platform/http/errors.ts';
 import { appOr404, maySee } from '../apps/index.ts';
 import { lookupActiveUsers } from '../app-settings/index.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { draftOpenTo, recordAppOr404 } from '../records/index.ts';
+import { appOfRecord, draftOpenTo, recordAppOr404 } from '../records/index.ts';
 import { findRecordStub, lookupRoles, lookupTeams, takesPartIn } from './task-lookups.repository.ts';
 
 // The workflow's lookups (spec §7 "Scheduler, workflow, lookups"): the designer's approver picker,
@@ -93,12 +93,14 @@ export function createTaskLookupService(db: TenantDb) {
       const recordId = query.recordId.toLowerCase();
       if (!isUuid(recordId)) throw recordMissing();
       return db.readInTenant(ctx.tenantId, async (tx) => {
-        const record = await findRecordStub(tx, ctx.tenantId, recordId);
+        // The query names only the record: its app first (every other statement on records names it).
+        const moduleId = await appOfRecord(tx, ctx.tenantId, recordId);
+        const record = moduleId ? await findRecordStub(tx, ctx.tenantId, moduleId, recordId) : null;
         if (!record) throw recordMissing();
         const app = await appOr404(tx, ctx.tenantId, record.module_id);
         const visible =
           ((await maySee(tx, ctx.tenantId, auth, app)) && draftOpenTo(auth, record)) ||
-          (await takesPartIn(tx, ctx.tenantId, record.id, auth.userId));
+          (await takesPartIn(tx, ctx.tenantId, record, auth.userId));
         if (!visible) throw recordMissing();
         const users = await lookupActiveUsers(tx, ctx.tenantId, {
           search: query.search,

@@ -133,10 +133,12 @@ function orderBy(orders: TaskListQuery['orders']): SQL {
 
 /** One page of a task list. */
 export async function taskPage(tx: TenantTx, tenantId: string, query: TaskListQuery): Promise<RawTaskRow[]> {
+  // The record's app: the list's own (one app, so one partition) or the task's.
+  const app = query.listModuleId ? sql`${query.listModuleId}::uuid` : sql`t.module_id`;
   const record = query.withRecord
     ? {
         columns: sql`, r.data AS record_data, r.module_version AS record_version`,
-        join: sql`JOIN records r ON r.id = t.record_id AND r.tenant_id = t.tenant_id`,
+        join: sql`JOIN records r ON r.module_id = ${app} AND r.id = t.record_id AND r.tenant_id = t.tenant_id`,
       }
     : { columns: sql``, join: sql`` };
   return rowsOf<RawTaskRow>(
@@ -191,7 +193,7 @@ export async function findTaskDetail(
           COALESCE(i.initiator_user, r.workflow_initiator_user) AS initiator,
           m.is_reassignment_disabled AS reassignment_disabled, ${isAssigneeOf(tenantId, callerId)} AS is_assignee
         FROM workflow_tasks t ${TASK_JOINS}
-        JOIN records r ON r.id = t.record_id AND r.tenant_id = t.tenant_id
+        JOIN records r ON r.module_id = t.module_id AND r.id = t.record_id AND r.tenant_id = t.tenant_id
         WHERE t.tenant_id = ${tenantId} AND t.id = ${taskId}`,
   );
   return row ?? null;

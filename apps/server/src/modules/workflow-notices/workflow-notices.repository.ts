@@ -66,7 +66,8 @@ export async function readNoticeFacts(
     SELECT m.display_name AS app_name,
       (SELECT u.fullname FROM users u WHERE u.tenant_id = ${tenantId} AND u.id = ${about.actorId}::uuid) AS actor_name,
       r.created_by ${mailColumns}
-    FROM modules m LEFT JOIN records r ON r.tenant_id = ${tenantId} AND r.id = ${about.recordId}
+    FROM modules m LEFT JOIN records r
+      ON r.tenant_id = ${tenantId} AND r.module_id = ${about.moduleId} AND r.id = ${about.recordId}
     WHERE m.tenant_id = ${tenantId} AND m.id = ${about.moduleId}`);
   return result.rows[0] ?? null;
 }

@@ -34,6 +34,8 @@ const RETRY_LIMIT = 3;
 export interface ActivityJob {
   tenantId: string;
   instanceId: string;
+  /** The record's app (statements on records name it, ADR 0013); absent from jobs queued before it was added. */
+  moduleId?: string;
   recordId: string;
   activityId: string;
   /** When the instance started waiting for it: identifies this activation. */
@@ -49,6 +51,7 @@ export function workflowJobEffects(boss: PgBoss): JobEffects {
     const job: ActivityJob = {
       tenantId,
       instanceId: instance.id,
+      moduleId: instance.module_id,
       recordId: instance.record_id,
       activityId: effect.activityId,
       since: blockingSince(instance, effect.activityId),
@@ -82,11 +85,20 @@ interface RecordView {
   initiatorEmail: string | null;
 }
 
-async function recordView(tx: TenantTx, tenantId: string, recordId: string): Promise<RecordView> {
+/** The job's record: its values and its initiator's address. */
+async function recordView(tx: TenantTx, job: ActivityJob): Promise<RecordView> {
+  // A job queued before jobs carried the app finds it on its instance.
+  const moduleId =
+    job.moduleId ??
+    (
+      await tx.execute<{ module_id: string }>(sql`
+        SELECT module_id FROM workflow_instances WHERE tenant_id = ${job.tenantId} AND id = ${job.instanceId}`)
+    ).rows[0]?.module_id;
+  if (!moduleId) return { data: {}, initiatorEmail: null };
   const result = await tx.execute<{ data: Record<string, unknown>; email: string | null }>(sql`
     SELECT r.data, u.email FROM records r
     LEFT JOIN users u ON u.id = coalesce(r.workflow_initiator_user, r.created_by)
-    WHERE r.tenant_id = ${tenantId} AND r.id = ${recordId}`);
+    WHERE r.tenant_id = ${job.tenantId} AND r.module_id = ${moduleId} AND r.id = ${job.recordId}`);
   const row = result.rows[0];
   return { data: row?.data ?? {}, initiatorEmail: row?.email ?? null };
 }
@@ -206,7 +218,7 @@ async function report(
       await tx.execute(sql`
         UPDATE records SET data = jsonb_set(data, ARRAY[${setField.field}]::text[], ${JSON.stringify(setField.value ?? null)}::jsonb),
           modified_on = now()
-        WHERE tenant_id = ${job.tenantId} AND id = ${job.recordId}`);
+        WHERE tenant_id = ${job.tenantId} AND module_id = ${instance.module_id} AND id = ${instance.record_id}`);
     }
     await runTransition(tx, facts, instance, pinned, {
       type: 'jobCompleted',
@@ -249,9 +261,7 @@ export async function startWorkflowWorker(options: {
     if (!job) return;
     const data = job.data;
     try {
-      const record = await db.readInTenant(data.tenantId, (tx) =>
-        recordView(tx, data.tenantId, data.recordId),
-      );
+      const record = await db.readInTenant(data.tenantId, (tx) => recordView(tx, data));
       const ran = await runActivity(data, record, mailer, fetchPolicy);
       await report(db, data, { ran }, jobs);
     } catch (error) {

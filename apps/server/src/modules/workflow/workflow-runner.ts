@@ -80,10 +80,11 @@ interface RecordFacts {
   initiator: string | null;
 }
 
-async function recordFacts(tx: TenantTx, tenantId: string, recordId: string): Promise<RecordFacts> {
+/** The values and initiator of the instance's record (its app named: ADR 0013). */
+async function recordFacts(tx: TenantTx, tenantId: string, instance: InstanceRow): Promise<RecordFacts> {
   const result = await tx.execute<{ data: Record<string, unknown>; initiator: string | null }>(sql`
     SELECT data, coalesce(workflow_initiator_user, created_by) AS initiator
-    FROM records WHERE tenant_id = ${tenantId} AND id = ${recordId}`);
+    FROM records WHERE tenant_id = ${tenantId} AND module_id = ${instance.module_id} AND id = ${instance.record_id}`);
   const row = result.rows[0];
   return { data: row?.data ?? {}, initiator: row?.initiator ?? null };
 }
@@ -119,9 +120,9 @@ export async function runTransition(
   let record: RecordFacts | null = pinned.definition.activities.some(
     (activity) => activity.type === 'Decision',
   )
-    ? await recordFacts(tx, facts.tenantId, instance.record_id)
+    ? await recordFacts(tx, facts.tenantId, instance)
     : null;
-  const recordNow = async () => (record ??= await recordFacts(tx, facts.tenantId, instance.record_id));
+  const recordNow = async () => (record ??= await recordFacts(tx, facts.tenantId, instance));
   const context = {
     now: facts.now.toISOString(),
     evaluateCondition: (condition: string) => {
@@ -149,13 +150,18 @@ export async function runTransition(
             ?.displayName ?? blocking.activityId),
     )
     .join(', ');
-  await updateRecordWorkflow(tx, facts.tenantId, instance.record_id, {
-    instanceId: instance.id,
-    workflowStatus: recordWorkflowStatus(state),
-    activityName: names || null,
-    completedOn: state.status === 'Finished' ? facts.now : null,
-    faultedOn: state.status === 'Faulted' ? facts.now : null,
-  });
+  await updateRecordWorkflow(
+    tx,
+    facts.tenantId,
+    { moduleId: instance.module_id, recordId: instance.record_id },
+    {
+      instanceId: instance.id,
+      workflowStatus: recordWorkflowStatus(state),
+      activityName: names || null,
+      completedOn: state.status === 'Finished' ? facts.now : null,
+      faultedOn: state.status === 'Faulted' ? facts.now : null,
+    },
+  );
   // Notifications and e-mails of the event, committed with it (workflow-notices).
   await noticeTransition(
     tx,

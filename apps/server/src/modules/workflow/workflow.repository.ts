@@ -74,17 +74,27 @@ export async function insertInstance(
   return row!;
 }
 
-/** The record's current instance, locked: every action on it waits for the one before. */
+/**
+ * The record's current instance, locked: every action on it waits for the one before. The callers
+ * know only the record (withdraw, restart): its app comes from its instances (a record without one
+ * has no current instance either), so the statement on records names the app (ADR 0013).
+ */
 export async function lockInstanceOfRecord(
   tx: TenantTx,
   tenantId: string,
   recordId: string,
 ): Promise<InstanceRow | null> {
+  const [app] = await rows<{ module_id: string }>(
+    tx,
+    sql`SELECT module_id FROM workflow_instances WHERE tenant_id = ${tenantId} AND record_id = ${recordId} LIMIT 1`,
+  );
+  if (!app) return null;
   const [row] = await rows<InstanceRow>(
     tx,
     sql`SELECT i.id, i.module_id, i.record_id, i.module_version, i.status, i.state, i.initiator_user
         FROM records r JOIN workflow_instances i ON i.id = r.workflow_instance_id
-        WHERE r.tenant_id = ${tenantId} AND r.id = ${recordId} AND i.tenant_id = ${tenantId}
+        WHERE r.tenant_id = ${tenantId} AND r.module_id = ${app.module_id} AND r.id = ${recordId}
+          AND i.tenant_id = ${tenantId}
         FOR UPDATE OF i`,
   );
   return row ?? null;
@@ -290,7 +300,7 @@ export async function insertHistory(
 export async function updateRecordWorkflow(
   tx: TenantTx,
   tenantId: string,
-  recordId: string,
+  record: { moduleId: string; recordId: string },
   columns: {
     instanceId: string;
     workflowStatus: string | null;
@@ -306,15 +316,19 @@ export async function updateRecordWorkflow(
       workflow_faulted_on = ${columns.faultedOn?.toISOString() ?? null},
       tasks = (SELECT count(*)::int FROM workflow_tasks t
                WHERE t.tenant_id = ${tenantId} AND t.instance_id = ${columns.instanceId} AND t.status = 'Open')
-    WHERE tenant_id = ${tenantId} AND id = ${recordId}`);
+    WHERE tenant_id = ${tenantId} AND module_id = ${record.moduleId} AND id = ${record.recordId}`);
 }
 
 /** A withdrawn record goes back to its author's drafts (its instance and history stay). */
-export async function returnRecordToDraft(tx: TenantTx, tenantId: string, recordId: string): Promise<void> {
+export async function returnRecordToDraft(
+  tx: TenantTx,
+  tenantId: string,
+  record: { moduleId: string; recordId: string },
+): Promise<void> {
   await tx.execute(sql`
     UPDATE records SET is_draft = true, submitted_on = NULL, workflow_status = NULL, workflow_activity_name = NULL,
       workflow_started_on = NULL, workflow_completed_on = NULL, workflow_faulted_on = NULL, tasks = 0
-    WHERE tenant_id = ${tenantId} AND id = ${recordId}`);
+    WHERE tenant_id = ${tenantId} AND module_id = ${record.moduleId} AND id = ${record.recordId}`);
 }
 
 /** The active users an assignment expression names, with the one team it names (if exactly one). */

@@ -137,9 +137,9 @@ ORDER BY p.sort_0 DESC, p.id DESC`,
 SELECT c.filtered_count, c.total_count, p.*
 FROM (SELECT (SELECT count(*)::int FROM matching) AS filtered_count, NULL::int AS total_count) AS c
 LEFT JOIN LATERAL (SELECT ${SELECT}, page.sort_0
-  FROM page JOIN record_list_source r ON r.id = page.id ${JOINS}) AS p ON true
+  FROM page JOIN record_list_source r ON r.module_id = $11::uuid AND r.id = page.id ${JOINS}) AS p ON true
 ORDER BY p.sort_0 DESC, p.id DESC`,
-      params: ['amount', 'amount', 'T', 'M', 'title', 'x', 'title', '%a\\_b%', 20, 40],
+      params: ['amount', 'amount', 'T', 'M', 'title', 'x', 'title', '%a\\_b%', 20, 40, 'M'],
     });
     // Estimates leave the explicit tenant check out (row-level security applies it anyway).
     expect(render(estimateSql(query.estimateWhere))).toEqual({

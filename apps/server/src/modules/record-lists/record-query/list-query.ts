@@ -55,6 +55,8 @@ const direction = (dir: 'asc' | 'desc', notNull: boolean): string =>
   notNull ? (dir === 'desc' ? 'DESC NULLS LAST' : 'ASC NULLS FIRST') : dir === 'desc' ? 'DESC' : 'ASC';
 
 export interface ListQuery {
+  /** The app: every statement on the list source names it (ADR 0013), `scope` and `where` too. */
+  moduleId: string;
   /** The scope alone (recordsTotal). */
   scope: SQL;
   /** The scope, the filters and the search (recordsFiltered and the page). */
@@ -140,6 +142,7 @@ export function buildListQuery(
   const fields = columns.fields().map((column) => column.name);
   const wanted = request.columns ? new Set(request.columns) : null;
   return {
+    moduleId: scope.moduleId,
     scope: scopeSql(scope),
     where: sql`${scopeSql(scope)}${narrowing}`,
     estimateScope: scopeSql(scope, false),
@@ -222,7 +225,7 @@ export function fencedPageSql(query: ListQuery, total: boolean): SQL {
 SELECT c.filtered_count, c.total_count${appStandsColumn(query)}, p.*
 FROM (SELECT (SELECT count(*)::int FROM matching) AS filtered_count, ${totalCount(query, total)} AS total_count) AS c
 LEFT JOIN LATERAL (SELECT ${RECORD_SELECT}${sortNames}
-  FROM page JOIN ${LIST_SOURCE} r ON r.id = page.id ${RECORD_USER_JOINS}) AS p ON true
+  FROM page JOIN ${LIST_SOURCE} r ON r.module_id = ${query.moduleId}::uuid AND r.id = page.id ${RECORD_USER_JOINS}) AS p ON true
 ORDER BY ${orderList(query, 'p.')}`;
 }
 

@@ -300,9 +300,10 @@ export async function updateRecord(
 
 /**
  * The app of each of these records of the tenant (ids missing or another tenant's are left out). The
- * one statement on records that cannot name an app: routes that carry only a record id (detail,
- * delete, comments, LookupAssigneeByRecord) have nothing else to find the app by. Every other
- * statement names the app (ADR 0013: PostgreSQL then plans against that app's partition only).
+ * one statement on records that cannot name one app: routes that carry only a record id (detail,
+ * delete, comments, LookupAssigneeByRecord) have nothing else to find the app by. It names the
+ * tenant's apps instead, bound as one array, so PostgreSQL plans against this tenant's partitions
+ * only, never every app's (ADR 0013); every other statement names its one app.
  */
 export async function appsOfRecords(
   tx: TenantTx,
@@ -310,8 +311,14 @@ export async function appsOfRecords(
   ids: readonly string[],
 ): Promise<Map<string, string>> {
   if (ids.length === 0) return new Map();
+  const apps = await tx.execute<{ ids: string[] | null }>(
+    sql`SELECT array_agg(id) AS ids FROM modules WHERE tenant_id = ${tenantId}`,
+  );
+  const appIds = apps.rows[0]?.ids ?? [];
+  if (appIds.length === 0) return new Map();
   const result = await tx.execute<{ id: string; module_id: string }>(sql`
-    SELECT id, module_id FROM records WHERE tenant_id = ${tenantId} AND id IN ${listOf(ids, 'uuid')}`);
+    SELECT id, module_id FROM records
+     WHERE tenant_id = ${tenantId} AND module_id = ANY (${sql.param(appIds)}::uuid[]) AND id IN ${listOf(ids, 'uuid')}`);
   return new Map(result.rows.map((row) => [row.id, row.module_id]));
 }
 

@@ -28,11 +28,6 @@ const NOT_ALIAS = new Set(
  */
 const ALLOWED: Array<{ file: string; text: string; why: string }> = [
   {
-    file: 'modules/records/records.repository.ts',
-    text: 'SELECT id, module_id FROM records WHERE tenant_id = ${tenantId} AND id IN',
-    why: 'appsOfRecords: routes that carry only a record id (detail, delete, comments, LookupAssigneeByRecord) find its app here',
-  },
-  {
     file: 'modules/record-lists/record-indexes.ts',
     text: 'CREATE STATISTICS IF NOT EXISTS ${name} ON (${expression}) FROM records',
     why: 'DDL on the table, not a statement on its rows',

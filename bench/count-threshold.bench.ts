@@ -8,7 +8,7 @@
 //   estimate  — what a list asks instead above the limit: EXPLAIN of the same scope (planning only);
 //   api exact — POST datatables with exactCount: true (first page, every count exact);
 //   api plain — POST datatables without it (exact up to the limit, the estimate above).
-// Run: npx tsx bench/count-threshold.bench.ts   (about two minutes). BENCH_ROUNDS (default 3) rounds
+// Run: npm run bench:count   (about four minutes). BENCH_ROUNDS (default 3) rounds
 // of BENCH_RUNS (default 50) statements or requests per figure; the figure is the median of the
 // rounds' medians. BENCH_SIZES (comma-separated) or fewer rounds/runs make a trial run, which leaves
 // bench/RESULTS.md alone.

@@ -184,6 +184,13 @@ export const recordDataTableRequestSchema = z
     filters: z.array(recordFilterSchema).max(50).optional(),
     /** Spec §3: filters also arrive as `query`. */
     query: z.array(recordFilterSchema).max(50).optional(),
+    /**
+     * Ours: count exactly however many entries match (the user asked for the exact figure). Without
+     * it a list counts exactly only up to EXACT_COUNT_LIMIT entries and answers the planner's
+     * estimate above (countIsEstimate). The exact count has a time limit: when it runs out the
+     * estimate is answered, still flagged.
+     */
+    exactCount: z.boolean().optional(),
   })
   .transform(({ query, filters, ...rest }) => ({ ...rest, filters: [...(filters ?? []), ...(query ?? [])] }));
 export type RecordDataTableRequest = z.input<typeof recordDataTableRequestSchema>;
@@ -193,7 +200,10 @@ export const recordDataTableSchema = z.object({
   data: z.array(recordRowSchema),
   recordsTotal: z.number().int(),
   recordsFiltered: z.number().int(),
-  /** Counts above 100,000 are the planner's estimate, never an exact count (DESIGN.md). */
+  /**
+   * recordsTotal or recordsFiltered is the planner's estimate (above EXACT_COUNT_LIMIT entries,
+   * unless exactCount was asked and finished in time), to be shown as "about N".
+   */
   countIsEstimate: z.boolean(),
 });
 export type RecordDataTable = z.infer<typeof recordDataTableSchema>;
@@ -204,10 +214,21 @@ export const recordExportRequestSchema = z
   .object({ format: z.enum(EXPORT_FORMATS) })
   .and(recordDataTableRequestSchema);
 
+/** summary/{moduleId}?exactCount=true: count every figure exactly (see the datatables request). */
+export const recordSummaryQuerySchema = z.object({ exactCount: z.enum(['true', 'false']).optional() });
+export type RecordSummaryQuery = z.infer<typeof recordSummaryQuerySchema>;
+
+/** The summary's counts, as named in RecordSummary.estimates. */
+export const SUMMARY_COUNTS = ['total', 'In Progress', 'Completed', 'Faulted', 'drafts'] as const;
+export type SummaryCount = (typeof SUMMARY_COUNTS)[number];
+
 /** summary/{moduleId}: entries by status, and the caller's drafts. */
 export const recordSummarySchema = z.object({
   total: z.number().int(),
+  /** Some figure is the planner's estimate (they are listed in `estimates`). */
   countIsEstimate: z.boolean(),
+  /** The figures that are the planner's estimate rather than a count, to be shown as "about N". */
+  estimates: z.array(z.enum(SUMMARY_COUNTS)),
   byStatus: z.object({
     'In Progress': z.number().int(),
     Completed: z.number().int(),

@@ -4,3 +4,5 @@
 
 export { registerRecordListsModule } from './record-lists.module.ts';
 export { ensureRecordIndexes, recordIndexRemover, recordIndexScheduler } from './record-indexes.ts';
+/** Where lists stop counting exactly (bench/count-threshold reports it beside its measurements). */
+export { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';

@@ -6,6 +6,7 @@ import {
   recordDataTableRequestSchema,
   recordDataTableResponseSchema,
   recordExportRequestSchema,
+  recordSummaryQuerySchema,
   recordSummaryResponseSchema,
 } from '@formloop/contracts';
 import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
@@ -13,6 +14,8 @@ import { callContext } from '../../platform/http/call-context.ts';
 import { compiledSerializer } from '../../platform/http/compiled-serializer.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
+import { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';
+import { EXACT_COUNT_TIMEOUT } from './record-lists.repository.ts';
 import type { createRecordListService } from './record-lists.service.ts';
 import {
   EXPORT_CONTENT_TYPES,
@@ -24,6 +27,9 @@ const tags = ['records'];
 const security = [{ bearer: [] }];
 const errors = errorResponses(400, 401, 404);
 
+const LIMIT = EXACT_COUNT_LIMIT.toLocaleString('en-US');
+const TIMEOUT_S = EXACT_COUNT_TIMEOUT.ms / 1000;
+
 const REQUEST_RULES =
   'page is 1-based; length one of 10, 20, 50, 100 (else 400 "Page size must be 10, 20, 50 or 100."). ' +
   'filters and query are merged: {field, operator, value, ignoreCase, matchesAll}, field a field name, a system ' +
@@ -31,8 +37,9 @@ const REQUEST_RULES =
   'values that do not suit the field are a 400 (RECORDS_MESSAGES.unknownField / badFilterValue). search: contains, ' +
   'ignoring case, over the text fields. orders sort by any column, id breaking ties. columns limits the data ' +
   'keys of each row (unknown names are ignored); password values are never listed. Counts are exact up to ' +
-  '100,000, beyond that the planner’s estimate with countIsEstimate true. Another tenant’s app, an app the ' +
-  'caller may not view, or one never published: 404.';
+  `${LIMIT}, beyond that the planner’s estimate with countIsEstimate true (shown as “about N”). exactCount: true ` +
+  `counts exactly however many match; a count that takes more than ${TIMEOUT_S} s answers the estimate, still ` +
+  'flagged. Another tenant’s app, an app the caller may not view, or one never published: 404.';
 
 const moduleParamsSchema = z.object({ moduleId: z.string().trim().min(1).max(64) });
 
@@ -92,13 +99,23 @@ export const recordListRoutes = (deps: {
           summary: 'An app’s submitted entries by status, and the caller’s drafts',
           description:
             'total and byStatus count submitted entries by their derived status (spec §4); drafts counts the ' +
-            'caller’s own. Above 100,000 entries the numbers are estimates (countIsEstimate).',
+            `caller’s own. Above ${LIMIT} entries a figure is the planner’s estimate: estimates names those, ` +
+            'countIsEstimate says there is one. ?exactCount=true counts every figure exactly; a count that takes ' +
+            `more than ${TIMEOUT_S} s stays the estimate, still named.`,
           params: moduleParamsSchema,
+          querystring: recordSummaryQuerySchema,
           response: { 200: recordSummaryResponseSchema, ...errors },
         },
       },
       async (request) =>
-        ok(await deps.lists.summary(callContext(request), request.auth!, request.params.moduleId)),
+        ok(
+          await deps.lists.summary(
+            callContext(request),
+            request.auth!,
+            request.params.moduleId,
+            request.query.exactCount === 'true',
+          ),
+        ),
     );
 
     app.post(

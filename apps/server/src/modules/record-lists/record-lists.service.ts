@@ -1,7 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { RecordDataTable, RecordDataTableQuery, RecordRow, RecordSummary } from '@formloop/contracts';
+import type {
+  RecordDataTable,
+  RecordDataTableQuery,
+  RecordRow,
+  RecordSummary,
+  SummaryCount,
+} from '@formloop/contracts';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
-import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
+import { readRows, type TenantDb, type TenantTx } from '../../platform/database/tenant-db.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import {
@@ -14,15 +20,24 @@ import {
   type RawRecordRow,
 } from '../records/index.ts';
 import { buildListQuery, scopeSql, type ListQuery, type ListScope } from './record-query/list-query.ts';
-import { SUMMARY_STATUSES, statusCondition, statusCountsSql } from './record-query/summary-query.ts';
+import {
+  SUMMARY_STATUSES,
+  statusCondition,
+  statusCountsSql,
+  type SummaryStatus,
+} from './record-query/summary-query.ts';
 import { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';
 import {
   ESTIMATE_ONLY_ABOVE,
+  countPageExactly,
   countRows,
   estimateRows,
+  exactCount,
   readPage,
+  type ListCount,
   type ListPage,
   resolveCount,
+  withinCountTimeout,
 } from './record-lists.repository.ts';
 
 // Record lists (spec §2 /module/{moduleId}, §3 data table request, §7 datatables, draftdatatables,
@@ -88,8 +103,12 @@ export function createRecordListService(db: TenantDb) {
     }
     query.appStands = appStandsSql(ctx.tenantId, callerOf(auth), remembered.app);
     const page = await readPage(tx, query);
-    return page.appStands ? answerOf(query, page) : null;
+    return page.appStands ? answerOf(query, await exactIfAsked(tx, request, query, page)) : null;
   }
+
+  /** The user asked for exact figures: the estimates are counted, last in the request. */
+  const exactIfAsked = (tx: TenantTx, request: RecordDataTableQuery, query: ListQuery, page: ListPage) =>
+    request.exactCount === true ? countPageExactly(tx, query, page) : page;
 
   async function table(ctx: CallContext, auth: RequestAuth, request: RecordDataTableQuery, drafts: boolean) {
     return db.readInTenant(ctx.tenantId, async (tx): Promise<RecordDataTable> => {
@@ -98,7 +117,7 @@ export function createRecordListService(db: TenantDb) {
       const app = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), request.moduleId);
       rememberApp(ctx.tenantId, app);
       const query = queryOf(ctx, auth, app, request, drafts);
-      return answerOf(query, await readPage(tx, query));
+      return answerOf(query, await exactIfAsked(tx, request, query, await readPage(tx, query)));
     });
   }
 
@@ -111,40 +130,122 @@ export function createRecordListService(db: TenantDb) {
     draftDatatables: (ctx: CallContext, auth: RequestAuth, request: RecordDataTableQuery) =>
       table(ctx, auth, request, true),
 
-    /** Spec §7 summary/{moduleId}: submitted entries by status, and the caller's drafts. */
-    async summary(ctx: CallContext, auth: RequestAuth, moduleId: string): Promise<RecordSummary> {
+    /**
+     * Spec §7 summary/{moduleId}: submitted entries by status, and the caller's drafts. With `exact`
+     * (the user asked) the figures that would be estimates are counted, within EXACT_COUNT_TIMEOUT.
+     */
+    async summary(
+      ctx: CallContext,
+      auth: RequestAuth,
+      moduleId: string,
+      exact = false,
+    ): Promise<RecordSummary> {
       return db.readInTenant(ctx.tenantId, async (tx) => {
         const { app } = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), moduleId);
         const submitted: ListScope = { tenantId: ctx.tenantId, moduleId: app.id };
         const mine: ListScope = { ...submitted, draftsOf: auth.userId };
-        const drafts = await countRows(tx, scopeSql(mine), scopeSql(mine, false));
-        const estimate = await estimateRows(tx, scopeSql(submitted, false));
-        const byStatus: RecordSummary['byStatus'] = { 'In Progress': 0, Completed: 0, Faulted: 0 };
-
-        if (estimate <= ESTIMATE_ONLY_ABOVE) {
-          const { rows } = await tx.execute(statusCountsSql(scopeSql(submitted)));
-          const counts = rows as Array<{ status: string; n: number }>;
-          const total = counts.reduce((sum, row) => sum + Number(row.n), 0);
-          if (total <= EXACT_COUNT_LIMIT) {
-            for (const row of counts)
-              if (row.status in byStatus) byStatus[row.status as keyof typeof byStatus] = Number(row.n);
-            return { total, countIsEstimate: false, byStatus, drafts: drafts.value };
-          }
-        }
-        // Too many to count: the total is the planner's estimate, each status an estimate or, when
-        // small, an exact count.
-        for (const status of SUMMARY_STATUSES) {
-          const condition = statusCondition(status);
-          const count = await countRows(
-            tx,
-            sql`${scopeSql(submitted)} AND ${condition}`,
-            sql`${scopeSql(submitted, false)} AND ${condition}`,
-          );
-          byStatus[status] = count.value;
-        }
-        const total = resolveCount(null, Math.max(estimate, EXACT_COUNT_LIMIT + 1));
-        return { total: total.value, countIsEstimate: true, byStatus, drafts: drafts.value };
+        const counted = await summaryCounts(tx, submitted, mine);
+        // Counted last: a count that runs out leaves nothing after it to run (withinCountTimeout).
+        return exact ? countSummaryExactly(tx, submitted, mine, counted) : counted;
       });
     },
   };
+}
+
+const summaryOf = (
+  total: ListCount,
+  byStatus: Record<SummaryStatus, ListCount>,
+  drafts: ListCount,
+): RecordSummary => {
+  const estimates: SummaryCount[] = [];
+  if (total.estimate) estimates.push('total');
+  for (const status of SUMMARY_STATUSES) if (byStatus[status].estimate) estimates.push(status);
+  if (drafts.estimate) estimates.push('drafts');
+  return {
+    total: total.value,
+    countIsEstimate: estimates.length > 0,
+    estimates,
+    byStatus: {
+      'In Progress': byStatus['In Progress'].value,
+      Completed: byStatus.Completed.value,
+      Faulted: byStatus.Faulted.value,
+    },
+    drafts: drafts.value,
+  };
+};
+
+const exactly = (value: number): ListCount => ({ value, estimate: false });
+
+/** The total and the counts by status from statusCountsSql's rows. */
+function statusCountsOf(rows: Array<{ status: string; n: number }>) {
+  const byStatus: Record<SummaryStatus, ListCount> = {
+    'In Progress': exactly(0),
+    Completed: exactly(0),
+    Faulted: exactly(0),
+  };
+  let total = 0;
+  for (const row of rows) {
+    total += Number(row.n);
+    if (row.status in byStatus) byStatus[row.status as SummaryStatus] = exactly(Number(row.n));
+  }
+  return { total, byStatus };
+}
+
+/** The summary's figures: exact up to EXACT_COUNT_LIMIT, the planner's estimates above. */
+async function summaryCounts(tx: TenantTx, submitted: ListScope, mine: ListScope): Promise<RecordSummary> {
+  const drafts = await countRows(tx, scopeSql(mine), scopeSql(mine, false));
+  const estimate = await estimateRows(tx, scopeSql(submitted, false));
+  if (estimate <= ESTIMATE_ONLY_ABOVE) {
+    const counts = statusCountsOf(await readRows(tx, statusCountsSql(scopeSql(submitted))));
+    if (counts.total <= EXACT_COUNT_LIMIT) return summaryOf(exactly(counts.total), counts.byStatus, drafts);
+  }
+  // Too many to count: the total is the planner's estimate, each status an estimate or, when
+  // small, an exact count.
+  const byStatus = {} as Record<SummaryStatus, ListCount>;
+  for (const status of SUMMARY_STATUSES) {
+    const condition = statusCondition(status);
+    byStatus[status] = await countRows(
+      tx,
+      sql`${scopeSql(submitted)} AND ${condition}`,
+      sql`${scopeSql(submitted, false)} AND ${condition}`,
+    );
+  }
+  return summaryOf(resolveCount(null, Math.max(estimate, EXACT_COUNT_LIMIT + 1)), byStatus, drafts);
+}
+
+/** `counted` with its estimates counted exactly, each within EXACT_COUNT_TIMEOUT (else kept). */
+async function countSummaryExactly(
+  tx: TenantTx,
+  submitted: ListScope,
+  mine: ListScope,
+  counted: RecordSummary,
+): Promise<RecordSummary> {
+  const was = (key: SummaryCount, value: number): ListCount => ({
+    value,
+    estimate: counted.estimates.includes(key),
+  });
+  let total = was('total', counted.total);
+  let byStatus: Record<SummaryStatus, ListCount> = {
+    'In Progress': was('In Progress', counted.byStatus['In Progress']),
+    Completed: was('Completed', counted.byStatus.Completed),
+    Faulted: was('Faulted', counted.byStatus.Faulted),
+  };
+  let drafts = was('drafts', counted.drafts);
+  if (drafts.estimate) {
+    const n = await exactCount(tx, scopeSql(mine));
+    if (n === null) return counted;
+    drafts = exactly(n);
+  }
+  if (counted.estimates.some((key) => key !== 'drafts')) {
+    const rows = await withinCountTimeout<{ status: string; n: number }>(
+      tx,
+      statusCountsSql(scopeSql(submitted), false),
+    );
+    if (rows !== null) {
+      const counts = statusCountsOf(rows);
+      total = exactly(counts.total);
+      byStatus = counts.byStatus;
+    }
+  }
+  return summaryOf(total, byStatus, drafts);
 }

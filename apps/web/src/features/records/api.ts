@@ -24,6 +24,9 @@ import { postForFile, saveFile } from './lib/raw-request.ts';
 
 export type TableKind = 'records' | 'drafts';
 
+/** What a list's count depends on: the app, the search and the filters (not the page or the order). */
+export type CountedQuery = Pick<RecordDataTableRequest, 'moduleId' | 'search' | 'filters'>;
+
 /** Query keys. Invalidating recordKeys.all refreshes every list and summary (the item editor does after a save). */
 export const recordKeys = {
   all: ['records'] as const,
@@ -32,6 +35,11 @@ export const recordKeys = {
   tables: (moduleId: string) => [...recordKeys.all, 'table', moduleId] as const,
   table: (moduleId: string, kind: TableKind, body: RecordDataTableRequest) =>
     [...recordKeys.tables(moduleId), kind, body] as const,
+  /** Under tables(moduleId): what refreshes the lists counts an exact figure asked for again. */
+  exactCount: (moduleId: string, kind: TableKind, query: CountedQuery) =>
+    [...recordKeys.tables(moduleId), kind, 'exact', query] as const,
+  /** Under summary(moduleId), refreshed with it. */
+  exactSummary: (moduleId: string) => [...recordKeys.summary(moduleId), 'exact'] as const,
   config: (moduleId: string, tab: string) => [...recordKeys.all, 'config', moduleId, tab] as const,
   users: (ids: readonly string[]) => [...recordKeys.all, 'users', ids] as const,
   import: (importId: string) => [...recordKeys.all, 'import', importId] as const,
@@ -48,8 +56,13 @@ const retryUnlessRefused = (failures: number, error: unknown) =>
 export const fetchRecordForm = async (moduleId: string) =>
   (await http.get<RecordForm>(recordPath.form(moduleId))).data;
 
-export const fetchRecordSummary = async (moduleId: string) =>
-  (await http.get<RecordSummary>(recordPath.summary(moduleId))).data;
+export const fetchRecordSummary = async (moduleId: string, exact = false) =>
+  (
+    await http.get<RecordSummary>(
+      recordPath.summary(moduleId),
+      exact ? { query: { exactCount: 'true' } } : undefined,
+    )
+  ).data;
 
 export const fetchRecordTable = async (kind: TableKind, body: RecordDataTableRequest) =>
   (
@@ -111,6 +124,36 @@ export function useRecordTable(moduleId: string, kind: TableKind, body: RecordDa
     staleTime: 0,
     retry: retryUnlessRefused,
     ...quiet,
+  });
+}
+
+// Lists and summaries count exactly only up to the server's limit and answer the planner's
+// estimate above it ("about N"). The user may ask for the exact figures: one request with
+// exactCount, asked once (a focus or a remount does not count again; refreshing the lists does).
+
+/** The exact counts of a list (its first page asked with exactCount, no data columns), when `enabled`. */
+export function useExactCount(moduleId: string, kind: TableKind, query: CountedQuery, enabled: boolean) {
+  return useQuery({
+    queryKey: recordKeys.exactCount(moduleId, kind, query),
+    queryFn: async () => {
+      const answer = await fetchRecordTable(kind, { ...query, page: 1, columns: [], exactCount: true });
+      const { recordsTotal, recordsFiltered, countIsEstimate } = answer;
+      return { recordsTotal, recordsFiltered, countIsEstimate };
+    },
+    enabled,
+    staleTime: Infinity,
+    retry: false,
+  });
+}
+
+/** The summary with every figure counted exactly (exactCount=true), when `enabled`. */
+export function useExactSummary(moduleId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: recordKeys.exactSummary(moduleId),
+    queryFn: () => fetchRecordSummary(moduleId, true),
+    enabled,
+    staleTime: Infinity,
+    retry: false,
   });
 }
 

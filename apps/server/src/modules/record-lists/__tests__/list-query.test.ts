@@ -7,6 +7,7 @@ import { renderPlainSql } from '../../../platform/database/sql-text.ts';
 import { AppError } from '../../../platform/http/errors.ts';
 import { RECORD_SELECT } from '../../records/index.ts';
 import {
+  EXACT_COUNT_LIMIT,
   allRowsSql,
   buildListQuery,
   estimateSql,
@@ -14,6 +15,9 @@ import {
   pageSql,
   type ListRequest,
 } from '../record-query/list-query.ts';
+
+/** The capped counts stop one row past the limit. */
+const CAP = EXACT_COUNT_LIMIT + 1;
 
 // Whole statements of a data table request: scope, filters, search, order with the id
 // tie-breaker, page, capped counts; parameters only, pinned exactly.
@@ -98,7 +102,7 @@ ORDER BY p.sort_0 DESC NULLS LAST, p.id ASC`,
     const shifted = (from: number) => where.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + from}`);
     expect(render(pageSql(query, { filtered: true, total: true }))).toEqual({
       sql: `SELECT c.filtered_count, c.total_count, p.*
-FROM (SELECT (SELECT count(*)::int FROM (SELECT 1 FROM record_list_source r WHERE r.tenant_id = $1::uuid AND ${where} LIMIT 100001) AS capped) AS filtered_count, (SELECT count(*)::int FROM (SELECT 1 FROM record_list_source r WHERE r.tenant_id = $7::uuid AND r.module_id = $8::uuid AND r.is_draft = false LIMIT 100001) AS capped) AS total_count) AS c
+FROM (SELECT (SELECT count(*)::int FROM (SELECT 1 FROM record_list_source r WHERE r.tenant_id = $1::uuid AND ${where} LIMIT ${CAP}) AS capped) AS filtered_count, (SELECT count(*)::int FROM (SELECT 1 FROM record_list_source r WHERE r.tenant_id = $7::uuid AND r.module_id = $8::uuid AND r.is_draft = false LIMIT ${CAP}) AS capped) AS total_count) AS c
 LEFT JOIN LATERAL (SELECT ${SELECT}, ${amount(9, 10)} AS sort_0
   FROM record_list_source r ${JOINS}
   WHERE r.tenant_id = $11::uuid AND ${shifted(10)}
@@ -130,7 +134,7 @@ ORDER BY p.sort_0 DESC, p.id DESC`,
       sql: `WITH matching AS MATERIALIZED (
   SELECT r.id, ${amount(1, 2)} AS sort_0 FROM record_list_source r
   WHERE r.tenant_id = $3::uuid AND ${shifted(2)}
-  LIMIT 100001
+  LIMIT ${CAP}
 ), page AS (
   SELECT * FROM matching ORDER BY matching.sort_0 DESC, matching.id DESC LIMIT $9 OFFSET $10
 )

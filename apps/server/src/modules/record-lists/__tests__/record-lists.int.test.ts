@@ -292,6 +292,7 @@ describe('draftdatatables and summary', () => {
     expect(res.json().data).toEqual({
       total: 6,
       countIsEstimate: false,
+      estimates: [],
       byStatus: { 'In Progress': 1, Completed: 2, Faulted: 1 },
       drafts: 1,
     });

@@ -26,9 +26,13 @@ export function statusCondition(status: SummaryStatus): SQL {
   }
 }
 
-/** Derived status and count of the first EXACT_COUNT_LIMIT + 1 rows of `scope`. */
-export function statusCountsSql(scope: SQL): SQL {
-  return sql`SELECT s.status, count(*)::int AS n
-FROM (SELECT ${STATUS_SQL} AS status FROM ${LIST_SOURCE} r WHERE ${scope} LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}) AS s
+/**
+ * Derived status and count of the first EXACT_COUNT_LIMIT + 1 rows of `scope`, or of all of them
+ * when `capped` is false (the user asked for exact figures).
+ */
+export function statusCountsSql(scope: SQL, capped = true): SQL {
+  const limit = capped ? sql` LIMIT ${sql.raw(String(EXACT_COUNT_LIMIT + 1))}` : sql``;
+  return sql`SELECT s.status, count(*)::float8 AS n
+FROM (SELECT ${STATUS_SQL} AS status FROM ${LIST_SOURCE} r WHERE ${scope}${limit}) AS s
 GROUP BY s.status`;
 }

@@ -140,6 +140,7 @@ export const table = (
 export const summary: RecordSummary = {
   total: 42,
   countIsEstimate: false,
+  estimates: [],
   byStatus: { 'In Progress': 7, Completed: 30, Faulted: 1 },
   drafts: 4,
 };

@@ -248,7 +248,9 @@ describe('record list page', { timeout: 120_000 }, () => {
   });
 
   it('says "about" for an estimated total', async () => {
-    const calls = mockPage({ [SUMMARY]: ok({ ...summary, total: 1_250_000, countIsEstimate: true }) });
+    const calls = mockPage({
+      [SUMMARY]: ok({ ...summary, total: 1_250_000, countIsEstimate: true, estimates: ['total'] }),
+    });
     renderPage(`/module/${MODULE_ID}?from=applications`);
     expect((await screen.findByTestId('summary-total')).textContent).toContain('about 1,250,000');
     // The apps page counted the click that opened this app already.

@@ -1,5 +1,11 @@
 import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
-import type { RecordDataTableRequest, RecordForm, RecordListConfig, RecordRow } from '@formloop/contracts';
+import type {
+  RecordDataTable,
+  RecordDataTableRequest,
+  RecordForm,
+  RecordListConfig,
+  RecordRow,
+} from '@formloop/contracts';
 import {
   DEFAULT_PAGE_SIZE,
   PAGE_SIZES,
@@ -22,6 +28,7 @@ import { useServerTable } from '../../../shared/ui/use-server-table.ts';
 import {
   useApplyConfigToAll,
   useDeleteRecords,
+  useExactCount,
   useExportRecords,
   useRecordTable,
   useSaveListConfig,
@@ -107,6 +114,35 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
     [query, table.page, table.length],
   );
   const rows = useRecordTable(moduleId, kind, body);
+
+  // "about N" until the user asks for the exact figure of this search and these filters: then one
+  // request counts it (useExactCount), and every page of the same search shows it.
+  const counted = useMemo(() => ({ moduleId, search, filters }), [moduleId, search, filters]);
+  const countedKey = JSON.stringify(counted);
+  const [exactAskedFor, setExactAskedFor] = useState<string | null>(null);
+  const exactAsked = exactAskedFor === countedKey;
+  const exact = useExactCount(moduleId, kind, counted, exactAsked);
+  const exactFigures = exactAsked && exact.data && !exact.data.countIsEstimate ? exact.data : null;
+  const shown = useMemo<RecordDataTable | undefined>(
+    () =>
+      rows.data?.countIsEstimate && exactFigures
+        ? {
+            ...rows.data,
+            recordsTotal: exactFigures.recordsTotal,
+            recordsFiltered: exactFigures.recordsFiltered,
+            countIsEstimate: false,
+          }
+        : rows.data,
+    [rows.data, exactFigures],
+  );
+  const countExactly = {
+    onCount: () => {
+      if (exactAsked) void exact.refetch();
+      else setExactAskedFor(countedKey);
+    },
+    counting: exactAsked && exact.isFetching,
+    tooLong: exactAsked && exact.data?.countIsEstimate === true,
+  };
   const remove = useDeleteRecords(moduleId, kind, body);
   const exporter = useExportRecords();
   const save = useSaveListConfig(moduleId, kind);
@@ -199,7 +235,8 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
     content = (
       <RecordTable
         columns={shownColumns}
-        data={rows.data}
+        data={shown}
+        countExactly={countExactly}
         loading={rows.isFetching || remove.isPending}
         table={table}
         canDelete={form.can.delete}

@@ -10,6 +10,7 @@ import { useOrganizationPreference } from '../../../shared/organization/use-orga
 import { useUserNames } from '../api.ts';
 import { cellText, type CellContext } from '../lib/format-value.ts';
 import { userIdsOnPage, type ListColumn } from '../lib/list-columns.ts';
+import { CountExactly, type CountExactlyProps } from './count-exactly.tsx';
 import { RecordStatusTag } from './status-tag.tsx';
 
 export interface RecordTableProps {
@@ -23,6 +24,8 @@ export interface RecordTableProps {
   onDelete: (id: string) => void;
   onOpen: (row: RecordRow) => void;
   empty: ReactNode;
+  /** When the counts are estimates: having them counted exactly (absent: no such offer). */
+  countExactly?: Omit<CountExactlyProps, 'label'>;
 }
 
 const NO_ROWS: RecordRow[] = [];
@@ -36,7 +39,7 @@ function isOwnControl(event: MouseEvent<HTMLElement>): boolean {
 
 /** The server-side table of entries: one page of rows, sorted and paged by requests. */
 export function RecordTable(props: RecordTableProps) {
-  const { t } = useTranslation('records');
+  const { t, i18n } = useTranslation('records');
   const { preference } = useOrganizationPreference();
   const rows = props.data?.data ?? NO_ROWS;
   const userIds = useMemo(() => userIdsOnPage(rows, props.columns), [rows, props.columns]);
@@ -86,6 +89,20 @@ export function RecordTable(props: RecordTableProps) {
   }, [props, sortOrderOf, context, t]);
 
   const total = props.data?.recordsFiltered ?? 0;
+  const estimate = props.data?.countIsEstimate === true;
+  const number = new Intl.NumberFormat(i18n.language);
+  // Past EXACT_COUNT_LIMIT entries the server answers the planner's estimate and says so: "about N",
+  // and the exact figure on request. Paging goes by the estimate meanwhile.
+  const showTotal = (count: number) => (
+    <span data-testid="record-total">
+      <span aria-live="polite">
+        {t(estimate ? 'table.totalEstimated' : 'table.total', { value: number.format(count) })}
+      </span>
+      {estimate && props.countExactly ? (
+        <CountExactly {...props.countExactly} label={t('count.exactlyEntries')} />
+      ) : null}
+    </span>
+  );
   return (
     <Table<RecordRow>
       data-testid="record-table"
@@ -106,11 +123,7 @@ export function RecordTable(props: RecordTableProps) {
             }
           : undefined
       }
-      pagination={props.table.pagination(total, {
-        showTotal: (count) =>
-          // Past 100,000 entries the server counts with the planner's estimate and says so.
-          t(props.data?.countIsEstimate ? 'table.totalEstimated' : 'table.total', { count }),
-      })}
+      pagination={props.table.pagination(total, { showTotal })}
       onRow={(row) => ({
         tabIndex: 0,
         style: { cursor: 'pointer' },

@@ -1,8 +1,9 @@
-import type { RecordSummary } from '@formloop/contracts';
+import type { RecordSummary, SummaryCount } from '@formloop/contracts';
 import Card from 'antd/es/card';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
+import { CountExactly, type CountExactlyProps } from './count-exactly.tsx';
 
 interface Item {
   key: string;
@@ -12,8 +13,15 @@ interface Item {
   colour: string;
 }
 
+export interface SummaryCardsProps {
+  summary: RecordSummary | undefined;
+  loading: boolean;
+  /** When figures are estimates: having them counted exactly (absent: no such offer). */
+  countExactly?: Omit<CountExactlyProps, 'label'>;
+}
+
 /** The app's entries by status, the caller's drafts and the total (spec §7 summary/{moduleId}). */
-export function SummaryCards({ summary, loading }: { summary: RecordSummary | undefined; loading: boolean }) {
+export function SummaryCards({ summary, loading, countExactly }: SummaryCardsProps) {
   const { t, i18n } = useTranslation('records');
   const { token } = theme.useToken();
   if (!summary) {
@@ -21,45 +29,47 @@ export function SummaryCards({ summary, loading }: { summary: RecordSummary | un
     return loading ? <Skeleton active title={false} paragraph={{ rows: 1 }} /> : null;
   }
   const number = new Intl.NumberFormat(i18n.language);
+  // Past EXACT_COUNT_LIMIT entries a figure is the planner's estimate (the server names which):
+  // "about N", and the exact figures on request.
+  const estimated = (key: SummaryCount) => summary.estimates.includes(key);
   const items: Item[] = [
     {
       key: 'inProgress',
       label: t('summary.inProgress'),
       value: summary.byStatus['In Progress'],
-      estimate: false,
+      estimate: estimated('In Progress'),
       colour: token.colorInfo,
     },
     {
       key: 'completed',
       label: t('summary.completed'),
       value: summary.byStatus.Completed,
-      estimate: false,
+      estimate: estimated('Completed'),
       colour: token.colorSuccess,
     },
     {
       key: 'faulted',
       label: t('summary.faulted'),
       value: summary.byStatus.Faulted,
-      estimate: false,
+      estimate: estimated('Faulted'),
       colour: token.colorError,
     },
     {
       key: 'drafts',
       label: t('summary.drafts'),
       value: summary.drafts,
-      estimate: false,
+      estimate: estimated('drafts'),
       colour: token.colorTextSecondary,
     },
-    // Past 100,000 entries the total is the planner's estimate (DESIGN.md), and says so.
     {
       key: 'total',
       label: t('summary.total'),
       value: summary.total,
-      estimate: summary.countIsEstimate,
+      estimate: estimated('total'),
       colour: token.colorText,
     },
   ];
-  return (
+  const grid = (
     <div
       data-testid="record-summary"
       style={{
@@ -84,6 +94,15 @@ export function SummaryCards({ summary, loading }: { summary: RecordSummary | un
           </div>
         </Card>
       ))}
+    </div>
+  );
+  if (!summary.countIsEstimate || !countExactly) return grid;
+  return (
+    <div style={{ display: 'flex', flexDirection: 'column', gap: token.marginXS }}>
+      {grid}
+      <div data-testid="summary-estimated" style={{ color: token.colorTextSecondary }}>
+        {t('summary.estimated')} <CountExactly {...countExactly} label={t('count.exactlySummary')} />
+      </div>
     </div>
   );
 }

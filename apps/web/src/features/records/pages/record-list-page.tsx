@@ -4,14 +4,14 @@ import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import Tabs from 'antd/es/tabs';
 import theme from 'antd/es/theme';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import { useRecordUsage } from '../../applications/index.ts';
-import { useRecordForm, useRecordSummary } from '../api.ts';
+import { useExactSummary, useRecordForm, useRecordSummary } from '../api.ts';
 import { RecordListHeader } from '../components/record-list-header.tsx';
 import { RecordsTab } from '../components/records-tab.tsx';
 import { SummaryCards } from '../components/summary-cards.tsx';
@@ -38,16 +38,29 @@ function RecordListView({ form }: { form: RecordForm }) {
   const { t } = useTranslation('records');
   const { token } = theme.useToken();
   const summary = useRecordSummary(form.id);
+  // Estimated figures ("about N") are counted exactly when the user asks; the answer then stands
+  // in for the summary (and is counted again when the lists are refreshed).
+  const [exactAsked, setExactAsked] = useState(false);
+  const exactSummary = useExactSummary(form.id, exactAsked);
+  const shownSummary = (exactAsked ? exactSummary.data : undefined) ?? summary.data;
+  const countExactly = {
+    onCount: () => {
+      if (exactAsked) void exactSummary.refetch();
+      else setExactAsked(true);
+    },
+    counting: exactAsked && exactSummary.isFetching,
+    tooLong: exactAsked && exactSummary.data?.countIsEstimate === true,
+  };
   useUsageOnce(form.id);
   const { pathname } = useLocation();
   const apps = useShellCrumb('apps');
   useDeclarePageTrail(pathname, [apps, { key: `app:${form.id}`, title: form.display_name, href: pathname }]);
   const columns = useMemo(() => listColumns(form.definition.fieldGroups), [form.definition.fieldGroups]);
-  const drafts = summary.data?.drafts;
+  const drafts = shownSummary?.drafts;
   return (
     <div style={{ padding: token.paddingLG, display: 'flex', flexDirection: 'column', gap: token.marginLG }}>
       <RecordListHeader form={form} />
-      <SummaryCards summary={summary.data} loading={summary.isPending} />
+      <SummaryCards summary={shownSummary} loading={summary.isPending} countExactly={countExactly} />
       <Tabs
         items={[
           {

@@ -40,31 +40,38 @@ async function explainedRows(tx: TenantTx, statement: SQL): Promise<number> {
   return Number(plan?.['Plan Rows'] ?? 0);
 }
 
-// Row-level security adds `tenant_id = <this tenant>` with a value the planner cannot see, so it
-// scales every estimate by 1/(tenants with records). That factor is the same for every query: it is
-// measured on the whole table once a minute and divided out.
-let tenantShare: { value: number; at: number } | null = null;
+// Row-level security adds `tenant_id = <this tenant>` with a value the planner cannot see. Each app's
+// records are in a partition of their own (ADR 0013), one tenant's, so once ANALYZE has seen it the
+// condition scales nothing; before (a fresh partition just filled by an import) the planner takes
+// it for a 0.5% filter. The factor is measured per app on its partition once a minute and divided
+// out: the planner's rows for the app's whole list against the partition's current size.
+const tenantShares = new Map<string, { value: number; at: number }>();
 const SHARE_TTL_MS = 60_000;
 
-async function rowLevelSecurityShare(tx: TenantTx): Promise<number> {
-  if (tenantShare && Date.now() - tenantShare.at < SHARE_TTL_MS) return tenantShare.value;
-  const planned = await explainedRows(tx, sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${LIST_SOURCE} r`);
+async function rowLevelSecurityShare(tx: TenantTx, moduleId: string): Promise<number> {
+  const cached = tenantShares.get(moduleId);
+  if (cached && Date.now() - cached.at < SHARE_TTL_MS) return cached.value;
+  const planned = await explainedRows(
+    tx,
+    sql`EXPLAIN (FORMAT JSON) SELECT 1 FROM ${LIST_SOURCE} r WHERE r.module_id = ${moduleId}::uuid`,
+  );
   const { rows } = await tx.execute(sql`SELECT reltuples::float8 AS tuples, relpages::float8 AS pages,
       pg_relation_size(oid)::float8 / current_setting('block_size')::float8 AS current_pages
-    FROM pg_class WHERE oid = 'records'::regclass`);
+    FROM pg_class WHERE oid = to_regclass(app_record_partition(${moduleId}::uuid))`);
   const stats = rows[0] as { tuples: number; pages: number; current_pages: number } | undefined;
   // The planner scales reltuples to the table's current size; so does this.
   const rowsNow =
     stats && stats.tuples > 0 && stats.pages > 0 ? (stats.tuples / stats.pages) * stats.current_pages : 0;
   const value = rowsNow > 0 && planned > 0 ? Math.min(1, Math.max(planned / rowsNow, 1e-6)) : 1;
-  tenantShare = { value, at: Date.now() };
+  if (tenantShares.size >= ESTIMATES_KEPT) tenantShares.clear();
+  tenantShares.set(moduleId, { value, at: Date.now() });
   return value;
 }
 
 /** The planner's estimate of the rows matching `where` (without the explicit tenant check). */
-export async function estimateRows(tx: TenantTx, where: SQL): Promise<number> {
+export async function estimateRows(tx: TenantTx, moduleId: string, where: SQL): Promise<number> {
   const planned = await explainedRows(tx, estimateSql(where));
-  return planned / (await rowLevelSecurityShare(tx));
+  return planned / (await rowLevelSecurityShare(tx, moduleId));
 }
 
 // Estimates change slowly (with ANALYZE); requests reuse them for a few seconds. The whole list's is
@@ -74,10 +81,10 @@ const estimates = new Map<string, { value: number; at: number }>();
 const ESTIMATE_TTL_MS = 15_000;
 const ESTIMATES_KEPT = 10_000;
 
-async function cachedEstimate(tx: TenantTx, key: string, where: SQL): Promise<number> {
+async function cachedEstimate(tx: TenantTx, moduleId: string, key: string, where: SQL): Promise<number> {
   const cached = estimates.get(key);
   if (cached && Date.now() - cached.at < ESTIMATE_TTL_MS) return cached.value;
-  const value = await estimateRows(tx, where);
+  const value = await estimateRows(tx, moduleId, where);
   if (estimates.size >= ESTIMATES_KEPT) estimates.clear();
   estimates.set(key, { value, at: Date.now() });
   return value;
@@ -90,8 +97,13 @@ export function resolveCount(exact: number | null, estimate: number): ListCount 
 }
 
 /** An exact count if the planner expects a countable number, else its estimate. */
-export async function countRows(tx: TenantTx, where: SQL, estimateWhere: SQL): Promise<ListCount> {
-  const estimate = await estimateRows(tx, estimateWhere);
+export async function countRows(
+  tx: TenantTx,
+  moduleId: string,
+  where: SQL,
+  estimateWhere: SQL,
+): Promise<ListCount> {
+  const estimate = await estimateRows(tx, moduleId, estimateWhere);
   if (estimate > ESTIMATE_ONLY_ABOVE) return resolveCount(null, estimate);
   const rows = await readRows<{ n: number }>(tx, sql`SELECT ${cappedCountSql(where)} AS n`);
   return resolveCount(Number(rows[0]?.n ?? 0), estimate);
@@ -168,9 +180,9 @@ export interface ListPage {
 
 /** One page of a list with recordsFiltered and recordsTotal: a plan or two, then one statement. */
 export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage> {
-  const estTotal = await cachedEstimate(tx, query.scopeKey, query.estimateScope);
+  const estTotal = await cachedEstimate(tx, query.moduleId, query.scopeKey, query.estimateScope);
   const estFiltered = query.narrowed
-    ? await cachedEstimate(tx, `${query.scopeKey}|${query.narrowingKey}`, query.estimateWhere)
+    ? await cachedEstimate(tx, query.moduleId, `${query.scopeKey}|${query.narrowingKey}`, query.estimateWhere)
     : estTotal;
   const countTotal = query.narrowed && estTotal <= ESTIMATE_ONLY_ABOVE;
 

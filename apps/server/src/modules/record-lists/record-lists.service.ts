@@ -193,8 +193,8 @@ function statusCountsOf(rows: Array<{ status: string; n: number }>) {
 
 /** The summary's figures: exact up to EXACT_COUNT_LIMIT, the planner's estimates above. */
 async function summaryCounts(tx: TenantTx, submitted: ListScope, mine: ListScope): Promise<RecordSummary> {
-  const drafts = await countRows(tx, scopeSql(mine), scopeSql(mine, false));
-  const estimate = await estimateRows(tx, scopeSql(submitted, false));
+  const drafts = await countRows(tx, mine.moduleId, scopeSql(mine), scopeSql(mine, false));
+  const estimate = await estimateRows(tx, submitted.moduleId, scopeSql(submitted, false));
   if (estimate <= ESTIMATE_ONLY_ABOVE) {
     const counts = statusCountsOf(await readRows(tx, statusCountsSql(scopeSql(submitted))));
     if (counts.total <= EXACT_COUNT_LIMIT) return summaryOf(exactly(counts.total), counts.byStatus, drafts);
@@ -206,6 +206,7 @@ async function summaryCounts(tx: TenantTx, submitted: ListScope, mine: ListScope
     const condition = statusCondition(status);
     byStatus[status] = await countRows(
       tx,
+      submitted.moduleId,
       sql`${scopeSql(submitted)} AND ${condition}`,
       sql`${scopeSql(submitted, false)} AND ${condition}`,
     );

@@ -223,4 +223,3 @@ describe('upgrading to records partitioned by app', () => {
     expect(rows[0]).toEqual({ records: 12345, partitions: 1 });
   });
 });
-

@@ -3,4 +3,4 @@
 // Record lists: datatables, summary, export, table configuration, per-app list indexes.
 
 export { registerRecordListsModule } from './record-lists.module.ts';
-export { ensureRecordIndexes, recordIndexRemover, recordIndexScheduler } from './record-indexes.ts';
+export { ensureRecordIndexes, reconcileRecordIndexes, recordIndexScheduler } from './record-indexes.ts';

@@ -2,46 +2,82 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { ModuleDefinition } from '@formloop/domain';
+import {
+  DEFAULT_VISIBLE_COLUMNS,
+  INDEX_CAP,
+  INDEXED_FIELD_KINDS,
+  type ModuleDefinition,
+  type PayloadGroup,
+} from '@formloop/domain';
 import { isUuid } from '../../platform/database/uuid.ts';
-import { ListColumns, TEXT_KINDS, fieldExpressions, type ColumnKind } from '../records/index.ts';
+import {
+  ListColumns,
+  TEXT_KINDS,
+  fieldExpressions,
+  type ColumnKind,
+  type ListColumn,
+} from '../records/index.ts';
 
 // DESIGN.md: "Publishing an app creates the expression indexes its filterable/sortable fields
-// need". Per top-level field, a partial btree on the typed value and the id (filters, sorts, and
-// the id tie-breaker) and, for text, a trigram GIN (contains, starts/ends with, ILIKE, the global
-// search), each `WHERE module_id = '<app>'` so an app's indexes hold only its records. The owner
-// builds them (the app role may not), CONCURRENTLY so saving records goes on meanwhile, one at a
-// time, after the publish committed; indexes of fields the app no longer lists are dropped.
+// need". `records` is LIST-partitioned by app (ADR 0013, migration 0014): each app's records live in
+// its own partition `records_<app id hex>` (app_record_partition), made with the app and dropped
+// with it. An app's indexes and statistics are built on that partition only, plain (not partial),
+// so no other app's planning, inserts or ANALYZE pay for them, and DROP TABLE of the partition takes
+// them with it (deleting an app needs nothing from here).
 //
-// Partial indexes give the planner no statistics on their expressions (PostgreSQL only reads those
-// of whole-table indexes), so it guessed: a trigram filter matching 21,000 of a million records was
-// planned as 100 rows and preferred over a number equality matching 1,000. Each field's value
-// expression therefore also gets an expression statistics object (CREATE STATISTICS, whole table:
-// other apps' records count as nulls, which scales every field of an app alike and keeps the choice
-// between its indexes sound). ANALYZE fills them; it runs here when new ones appeared.
+// Which fields get one is the index plan (planIndexedFields, ADR 0013 "Index plan"): not every
+// field, at most INDEX_CAP (24 btrees on the typed value and the id, for filters, sorts and the id
+// tie-breaker; 8 trigram GINs on text, for contains/starts/ends with and the picker's search), taken
+// in this order until the cap is reached:
+//   1. the builder's "Fast filter fields" (defaultConfig.indexedFields);
+//   2. fields other apps' lookups read from this app (their filters and sort; the label the picker
+//      searches gets a trigram);
+//   3. fields saved list configurations filter or sort by, the most used first;
+//   4. the default list columns (defaultConfig.listColumns, else the first DEFAULT_VISIBLE_COLUMNS
+//      fields as the list shows them): sortable by a click, filtered from the column;
+//   5. the fields of the record title ({field} references in defaultConfig.recordTitle).
+// A small app (up to 24 filterable fields, 8 text fields) thus keeps an index on every field, and
+// the global search (an OR over every text field) can use them; a 500-field app gets at most 32.
+//
+// The owner builds them (the app role may not), CONCURRENTLY so saving records goes on meanwhile
+// (allowed on a partition, never on the partitioned parent), one at a time, after the publish
+// committed; indexes the plan no longer holds are dropped. Publishing, saving a list configuration
+// and the server's start schedule a build; the builder sees its progress (buildProgress, fed from
+// pg_stat_progress_create_index; per process: the node that builds knows).
+//
+// Each indexed field's value expression also gets an expression statistics object on the partition
+// with a finer histogram (STATISTICS_TARGET): a trigram filter matching 2% of the records was
+// otherwise estimated at the 0.01% floor about one ANALYZE in eight and preferred over a selective
+// number equality. ANALYZE of the partition (not of every app) fills them when new ones appeared.
 
 /** Kinds whose typed value gets a btree (lists, files and booleans gain little from one). */
-const BTREE_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>([
-  'text',
-  'number',
-  'date',
-  'datetime',
-  'time',
-  'user',
-  'lookup',
-]);
+const BTREE_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(INDEXED_FIELD_KINDS);
+
+/** Filter operators a trigram index serves (the others compare the typed value: the btree). */
+const TRIGRAM_OPERATORS: ReadonlySet<string> = new Set(['contains', 'startswith', 'endswith']);
 
 export interface RecordIndex {
   name: string;
   /** The CREATE INDEX CONCURRENTLY IF NOT EXISTS statement (no parameters: DDL takes none). */
   statement: string;
+  /** The field it indexes (progress shows it). */
+  field: string;
+  method: 'btree' | 'trigram' | 'statistics';
 }
 
 const dialect = new PgDialect();
 const DATA = sql.raw('data');
 
-/** rl_<app id without dashes>_: every index of one app starts with it. */
-const prefixOf = (moduleId: string) => `rl_${moduleId.toLowerCase().replace(/-/g, '')}_`;
+const hexOf = (moduleId: string) => moduleId.toLowerCase().replace(/-/g, '');
+
+/** rl_<app id without dashes>_: every index and statistics object of one app starts with it. */
+const prefixOf = (moduleId: string) => `rl_${hexOf(moduleId)}_`;
+
+/** The app's partition of records, as app_record_partition(uuid) names it (migration 0014). */
+export function recordPartitionOf(moduleId: string): string {
+  if (!isUuid(moduleId)) throw new Error(`not an app id: ${moduleId}`);
+  return `records_${hexOf(moduleId)}`;
+}
 
 /** Deterministic and at most 63 characters: the app, a hash of the field and its kind, the method. */
 export function recordIndexName(
@@ -54,31 +90,192 @@ export function recordIndexName(
   return `${prefixOf(moduleId)}${hash}_${method}`;
 }
 
-/** The indexes an app's published definition needs. */
+// ---- the index plan ----
+
+/** What a lookup field (of any app of the tenant) that looks up this app reads of it. */
+export interface LookupUse {
+  filters?: readonly { field?: unknown; operator?: unknown }[];
+  sortValuesBy?: unknown;
+  selectFieldsByThisProcess?: readonly unknown[];
+  hideFields?: readonly unknown[];
+  flowToLookUp?: unknown;
+}
+
+/** The parts of a saved list configuration (record_list_configs.data) the plan reads. */
+export interface ListConfigUse {
+  orders?: readonly { column?: unknown }[];
+  filters?: readonly { field?: unknown; operator?: unknown }[];
+}
+
+/** How the app is used beyond its own definition. */
+export interface IndexUsage {
+  lookups: readonly LookupUse[];
+  listConfigs: readonly ListConfigUse[];
+}
+
+export const NO_USAGE: IndexUsage = { lookups: [], listConfigs: [] };
+
+export type PlanDefinition = Pick<ModuleDefinition, 'fieldGroups'> & {
+  defaultConfig?: ModuleDefinition['defaultConfig'] | undefined;
+};
+
+/** The fields chosen for a btree and for a trigram index, each in the order they were chosen. */
+export interface IndexedFields {
+  btree: ListColumn[];
+  trigram: ListColumn[];
+}
+
+interface Want {
+  name: unknown;
+  btree: boolean;
+  trigram: boolean;
+}
+
+const strings = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
+
+/** The field the lookup's picker names options by and searches (as the form renderer picks it). */
+function lookupLabelField(lookup: LookupUse): string | undefined {
+  const selected = strings(lookup.selectFieldsByThisProcess);
+  const hidden = strings(lookup.hideFields);
+  if (typeof lookup.flowToLookUp === 'string' && selected.includes(lookup.flowToLookUp)) {
+    return lookup.flowToLookUp;
+  }
+  return selected.find((name) => !hidden.includes(name)) ?? selected[0];
+}
+
+const filterWant = (filter: { field?: unknown; operator?: unknown }): Want => {
+  const trigram = typeof filter.operator === 'string' && TRIGRAM_OPERATORS.has(filter.operator);
+  return { name: filter.field, btree: !trigram, trigram };
+};
+
+/** Top-level fields as the record list shows them by default: form order (web list-columns.ts). */
+function fieldsInFormOrder(groups: readonly PayloadGroup[]): string[] {
+  return [...groups]
+    .filter((group) => !group.isTable)
+    .sort(
+      (a, b) => (a.sectionIndex ?? 0) - (b.sectionIndex ?? 0) || (a.orderIndex ?? 0) - (b.orderIndex ?? 0),
+    )
+    .flatMap((group) =>
+      [...(group.fields ?? [])].sort(
+        (a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0) || (a.columnIndex ?? 0) - (b.columnIndex ?? 0),
+      ),
+    )
+    .map((field) => field.name);
+}
+
+/**
+ * The index plan's rule (see the top of this file and ADR 0013): which fields get a btree and which
+ * a trigram index, at most INDEX_CAP of each. Pure: the definition and the usage decide.
+ */
+export function planIndexedFields(definition: PlanDefinition, usage: IndexUsage = NO_USAGE): IndexedFields {
+  const columns = new ListColumns(definition);
+  const byName = new Map(columns.fields().map((column) => [column.name, column]));
+  const config = definition.defaultConfig ?? {};
+  const wants: Want[] = [];
+
+  // 1. The builder's marks.
+  for (const name of strings(config.indexedFields)) wants.push({ name, btree: true, trigram: true });
+
+  // 2. What other apps' lookups filter, sort and search by.
+  for (const lookup of usage.lookups) {
+    for (const filter of lookup.filters ?? []) wants.push(filterWant(filter));
+    wants.push({ name: lookup.sortValuesBy, btree: true, trigram: false });
+    wants.push({ name: lookupLabelField(lookup), btree: false, trigram: true });
+  }
+
+  // 3. What saved list configurations filter and sort by, the most used first (ties: first seen).
+  const counted = new Map<string, { want: Want; count: number; first: number }>();
+  const count = (want: Want) => {
+    if (typeof want.name !== 'string') return;
+    const key = `${want.name}\u0000${want.btree ? 'b' : 't'}`;
+    const entry = counted.get(key);
+    if (entry) entry.count += 1;
+    else counted.set(key, { want, count: 1, first: counted.size });
+  };
+  for (const saved of usage.listConfigs) {
+    for (const filter of saved.filters ?? []) count(filterWant(filter));
+    for (const order of saved.orders ?? []) count({ name: order.column, btree: true, trigram: false });
+  }
+  wants.push(
+    ...[...counted.values()]
+      .sort((a, b) => b.count - a.count || a.first - b.first)
+      .map((entry) => entry.want),
+  );
+
+  // 4. The default list columns.
+  const chosen = strings(config.listColumns).filter((name) => byName.has(name));
+  const listed = chosen.length
+    ? chosen
+    : fieldsInFormOrder(definition.fieldGroups)
+        .filter((name) => byName.has(name))
+        .slice(0, DEFAULT_VISIBLE_COLUMNS);
+  for (const name of listed) wants.push({ name, btree: true, trigram: true });
+
+  // 5. The record title's fields.
+  const title = typeof config.recordTitle === 'string' ? config.recordTitle : '';
+  for (const match of title.matchAll(/\{([^{}]+)\}/g)) {
+    wants.push({ name: match[1]!.trim(), btree: true, trigram: true });
+  }
+
+  const btree = new Map<string, ListColumn>();
+  const trigram = new Map<string, ListColumn>();
+  for (const want of wants) {
+    if (typeof want.name !== 'string') continue;
+    const column = byName.get(want.name);
+    if (!column) continue;
+    if (want.btree && BTREE_KINDS.has(column.kind) && btree.size < INDEX_CAP.btree) {
+      btree.set(column.name, column);
+    }
+    if (want.trigram && TEXT_KINDS.has(column.kind) && trigram.size < INDEX_CAP.trigram) {
+      trigram.set(column.name, column);
+    }
+  }
+  return { btree: [...btree.values()], trigram: [...trigram.values()] };
+}
+
+const expressionOf = (column: ListColumn): string => {
+  // Field names passed the form's machine-name rule; quoted anyway, as any literal in DDL.
+  const key = sql.raw(`${pg.escapeLiteral(column.name)}::text`);
+  return dialect.sqlToQuery(fieldExpressions(column.kind, DATA, key).value).sql;
+};
+
+/** The chosen fields in form order (the order indexes are built and listed in). */
+function inFormOrder(definition: PlanDefinition, chosen: IndexedFields) {
+  const btree = new Set(chosen.btree.map((column) => column.name));
+  const trigram = new Set(chosen.trigram.map((column) => column.name));
+  return new ListColumns(definition)
+    .fields()
+    .filter((column) => btree.has(column.name) || trigram.has(column.name))
+    .map((column) => ({ column, btree: btree.has(column.name), trigram: trigram.has(column.name) }));
+}
+
+/** The indexes of the app's partition its plan holds. */
 export function recordIndexPlan(
   moduleId: string,
-  definition: Pick<ModuleDefinition, 'fieldGroups'>,
+  definition: PlanDefinition,
+  usage: IndexUsage = NO_USAGE,
 ): RecordIndex[] {
-  if (!isUuid(moduleId)) throw new Error(`not an app id: ${moduleId}`);
-  const where = `WHERE module_id = ${pg.escapeLiteral(moduleId.toLowerCase())}::uuid`;
+  const partition = recordPartitionOf(moduleId);
   const plan: RecordIndex[] = [];
-  for (const column of new ListColumns(definition).fields()) {
-    // Field names passed the form's machine-name rule; quoted anyway, as any literal in DDL.
-    const key = sql.raw(`${pg.escapeLiteral(column.name)}::text`);
-    const { value } = fieldExpressions(column.kind, DATA, key);
-    const expression = dialect.sqlToQuery(value).sql;
-    if (BTREE_KINDS.has(column.kind)) {
+  for (const { column, btree, trigram } of inFormOrder(definition, planIndexedFields(definition, usage))) {
+    const expression = expressionOf(column);
+    if (btree) {
       const name = recordIndexName(moduleId, column.name, column.kind, 'b');
       plan.push({
         name,
-        statement: `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name} ON records USING btree (${expression}, id) ${where}`,
+        field: column.name,
+        method: 'btree',
+        statement: `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name} ON ${partition} USING btree (${expression}, id)`,
       });
     }
-    if (TEXT_KINDS.has(column.kind)) {
+    if (trigram) {
       const name = recordIndexName(moduleId, column.name, column.kind, 't');
       plan.push({
         name,
-        statement: `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name} ON records USING gin (${expression} gin_trgm_ops) ${where}`,
+        field: column.name,
+        method: 'trigram',
+        statement: `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name} ON ${partition} USING gin (${expression} gin_trgm_ops)`,
       });
     }
   }
@@ -93,33 +290,111 @@ export function recordIndexPlan(
  */
 const STATISTICS_TARGET = 1000;
 
-/** One expression statistics object per field that has an index (btree or trigram). */
+/** One expression statistics object per field that has an index (btree or trigram), on the partition. */
 export function recordStatisticsPlan(
   moduleId: string,
-  definition: Pick<ModuleDefinition, 'fieldGroups'>,
+  definition: PlanDefinition,
+  usage: IndexUsage = NO_USAGE,
 ): RecordIndex[] {
-  if (!isUuid(moduleId)) throw new Error(`not an app id: ${moduleId}`);
-  const plan: RecordIndex[] = [];
-  for (const column of new ListColumns(definition).fields()) {
-    if (!BTREE_KINDS.has(column.kind) && !TEXT_KINDS.has(column.kind)) continue;
-    const key = sql.raw(`${pg.escapeLiteral(column.name)}::text`);
-    const expression = dialect.sqlToQuery(fieldExpressions(column.kind, DATA, key).value).sql;
+  const partition = recordPartitionOf(moduleId);
+  return inFormOrder(definition, planIndexedFields(definition, usage)).map(({ column }) => {
     const name = recordIndexName(moduleId, column.name, column.kind, 's');
-    plan.push({
+    return {
       name,
+      field: column.name,
+      method: 'statistics' as const,
       statement:
-        `CREATE STATISTICS IF NOT EXISTS ${name} ON (${expression}) FROM records; ` +
+        `CREATE STATISTICS IF NOT EXISTS ${name} ON (${expressionOf(column)}) FROM ${partition}; ` +
         `ALTER STATISTICS ${name} SET STATISTICS ${STATISTICS_TARGET}`,
-    });
-  }
-  return plan;
+    };
+  });
 }
+
+// ---- build progress (per process) ----
+
+export type IndexBuildState = 'idle' | 'queued' | 'building' | 'done' | 'failed';
+
+export interface IndexBuildProgress {
+  state: IndexBuildState;
+  /** Indexes this build creates (those the partition lacks). */
+  planned: number;
+  /** Of those, built so far. */
+  built: number;
+  /** The field of the index being built, and its label. */
+  field: string | null;
+  fieldLabel: string | null;
+  method: 'btree' | 'trigram' | null;
+  /** The current build's phase and counters (pg_stat_progress_create_index); null between builds. */
+  phase: string | null;
+  blocksDone: number | null;
+  blocksTotal: number | null;
+  tuplesDone: number | null;
+  tuplesTotal: number | null;
+}
+
+interface Tracked {
+  state: IndexBuildState;
+  planned: number;
+  built: number;
+  current: { field: string; label: string; method: 'btree' | 'trigram' } | null;
+}
+
+const tracked = new Map<string, Tracked>();
+const track = (moduleId: string, patch: Partial<Tracked>) => {
+  const key = moduleId.toLowerCase();
+  const before = tracked.get(key) ?? { state: 'idle' as const, planned: 0, built: 0, current: null };
+  tracked.set(key, { ...before, ...patch });
+};
+
+/**
+ * The app's build as this process knows it, with the running index build's counters read from
+ * pg_stat_progress_create_index (by the partition).
+ */
+export async function buildProgress(owner: pg.Pool, moduleId: string): Promise<IndexBuildProgress> {
+  const known = tracked.get(moduleId.toLowerCase());
+  const progress: IndexBuildProgress = {
+    state: known?.state ?? 'idle',
+    planned: known?.planned ?? 0,
+    built: known?.built ?? 0,
+    field: known?.current?.field ?? null,
+    fieldLabel: known?.current?.label ?? null,
+    method: known?.current?.method ?? null,
+    phase: null,
+    blocksDone: null,
+    blocksTotal: null,
+    tuplesDone: null,
+    tuplesTotal: null,
+  };
+  if (progress.state !== 'building' || !known?.current) return progress;
+  const { rows } = await owner.query<{
+    phase: string;
+    blocks_done: string;
+    blocks_total: string;
+    tuples_done: string;
+    tuples_total: string;
+  }>(
+    `SELECT phase, blocks_done, blocks_total, tuples_done, tuples_total
+       FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)`,
+    [recordPartitionOf(moduleId)],
+  );
+  const row = rows[0];
+  if (row) {
+    progress.phase = row.phase;
+    progress.blocksDone = Number(row.blocks_done);
+    progress.blocksTotal = Number(row.blocks_total);
+    progress.tuplesDone = Number(row.tuples_done);
+    progress.tuplesTotal = Number(row.tuples_total);
+  }
+  return progress;
+}
+
+// ---- building ----
 
 /** Creates the planned statistics objects and drops the app's others; true when any was new. */
 async function buildStatistics(owner: pg.Pool, moduleId: string, plan: RecordIndex[]): Promise<boolean> {
   const { rows } = await owner.query<{ name: string }>(
-    `SELECT stxname AS name FROM pg_statistic_ext WHERE stxrelid = 'records'::regclass AND stxname LIKE $1`,
-    [`${prefixOf(moduleId)}%`],
+    `SELECT stxname AS name FROM pg_statistic_ext WHERE stxrelid = to_regclass($1) AND stxname LIKE $2`,
+    [recordPartitionOf(moduleId), `${prefixOf(moduleId)}%`],
   );
   const existing = new Set(rows.map((row) => row.name));
   const wanted = new Set(plan.map((statistics) => statistics.name));
@@ -131,90 +406,226 @@ async function buildStatistics(owner: pg.Pool, moduleId: string, plan: RecordInd
   return added.length > 0;
 }
 
-async function build(owner: pg.Pool, moduleId: string, plan: RecordIndex[]): Promise<void> {
+async function build(
+  owner: pg.Pool,
+  moduleId: string,
+  plan: RecordIndex[],
+  labels: ReadonlyMap<string, string>,
+): Promise<void> {
   const { rows } = await owner.query<{ name: string; valid: boolean }>(
     `SELECT c.relname AS name, i.indisvalid AS valid
        FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
-      WHERE i.indrelid = 'records'::regclass AND c.relname LIKE $1`,
-    [`${prefixOf(moduleId)}%`],
+      WHERE i.indrelid = to_regclass($1) AND c.relname LIKE $2`,
+    [recordPartitionOf(moduleId), `${prefixOf(moduleId)}%`],
   );
   const wanted = new Set(plan.map((index) => index.name));
+  const valid = new Set<string>();
   for (const existing of rows) {
     // A build that failed half-way leaves an invalid index IF NOT EXISTS would keep forever.
     if (!wanted.has(existing.name) || !existing.valid) {
       await owner.query(`DROP INDEX CONCURRENTLY IF EXISTS ${pg.escapeIdentifier(existing.name)}`);
-    }
+    } else valid.add(existing.name);
   }
-  for (const index of plan) await owner.query(index.statement);
+  const missing = plan.filter((index) => !valid.has(index.name));
+  track(moduleId, { state: 'building', planned: missing.length, built: 0, current: null });
+  for (const [position, index] of missing.entries()) {
+    track(moduleId, {
+      current: {
+        field: index.field,
+        label: labels.get(index.field) ?? index.field,
+        method: index.method === 'trigram' ? 'trigram' : 'btree',
+      },
+    });
+    await owner.query(index.statement);
+    track(moduleId, { built: position + 1 });
+  }
+  track(moduleId, { current: null });
 }
 
-/** Indexes, then statistics; ANALYZE (a sample, seconds even at millions of rows) if they changed. */
+/** Runs `work` in a transaction acting as the tenant (the owner is subject to FORCE ROW LEVEL SECURITY). */
+async function asTenant<T>(
+  owner: pg.Pool,
+  tenantId: string | null,
+  work: (client: pg.PoolClient) => Promise<T>,
+): Promise<T> {
+  const client = await owner.connect();
+  try {
+    await client.query('BEGIN READ ONLY');
+    if (tenantId) await client.query(`SELECT set_config('app.tenant_id', $1, true)`, [tenantId]);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+interface LoadedApp {
+  definition: ModuleDefinition | null;
+  usage: IndexUsage;
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** The lookup settings in a definition that look up `moduleId` (table groups' fields too). */
+export function lookupsOf(definition: unknown, moduleId: string): LookupUse[] {
+  if (!isObject(definition) || !Array.isArray(definition['fieldGroups'])) return [];
+  const target = moduleId.toLowerCase();
+  const found: LookupUse[] = [];
+  for (const group of definition['fieldGroups'] as unknown[]) {
+    if (!isObject(group) || !Array.isArray(group['fields'])) continue;
+    for (const field of group['fields'] as unknown[]) {
+      const lookup = isObject(field) ? field['lookup'] : null;
+      if (!isObject(lookup) || typeof lookup['moduleId'] !== 'string') continue;
+      if (lookup['moduleId'].toLowerCase() === target) found.push(lookup as LookupUse);
+    }
+  }
+  return found;
+}
+
+/** The app's published definition and how the tenant's other apps and saved lists use it. */
+async function loadApp(owner: pg.Pool, moduleId: string, tenantId: string | null): Promise<LoadedApp> {
+  return asTenant(owner, tenantId, async (client) => {
+    const { rows: app } = await client.query<{ definition: ModuleDefinition | null }>(
+      'SELECT module_published AS definition FROM modules WHERE id = $1',
+      [moduleId],
+    );
+    // Only apps whose text names this one are parsed; the match is made exact in lookupsOf.
+    const { rows: others } = await client.query<{ definition: unknown }>(
+      `SELECT module_published AS definition FROM modules
+        WHERE tenant_id = (SELECT tenant_id FROM modules WHERE id = $1)
+          AND module_published IS NOT NULL AND module_published::text ILIKE $2`,
+      [moduleId, `%${moduleId}%`],
+    );
+    const { rows: configs } = await client.query<{ data: unknown }>(
+      'SELECT data FROM record_list_configs WHERE module_id = $1',
+      [moduleId],
+    );
+    return {
+      definition: app[0]?.definition ?? null,
+      usage: {
+        lookups: others.flatMap((row) => lookupsOf(row.definition, moduleId)),
+        listConfigs: configs.map((row) => (isObject(row.data) ? (row.data as ListConfigUse) : {})),
+      },
+    };
+  });
+}
+
+/** Indexes, then statistics; ANALYZE of the partition (a sample) if they changed. */
 async function buildAll(
   owner: pg.Pool,
   moduleId: string,
-  definition: Pick<ModuleDefinition, 'fieldGroups'>,
+  given: ModuleDefinition | undefined,
+  tenantId: string | null,
 ): Promise<void> {
-  await build(owner, moduleId, recordIndexPlan(moduleId, definition));
-  if (await buildStatistics(owner, moduleId, recordStatisticsPlan(moduleId, definition))) {
-    await owner.query('ANALYZE records');
+  const loaded = await loadApp(owner, moduleId, tenantId);
+  const definition = given ?? loaded.definition;
+  if (!definition || !Array.isArray(definition.fieldGroups)) {
+    // Not published (or deleted meanwhile): nothing to plan.
+    track(moduleId, { state: 'done', planned: 0, built: 0, current: null });
+    return;
   }
+  const labels = new Map(new ListColumns(definition).fields().map((column) => [column.name, column.label]));
+  await build(owner, moduleId, recordIndexPlan(moduleId, definition, loaded.usage), labels);
+  if (await buildStatistics(owner, moduleId, recordStatisticsPlan(moduleId, definition, loaded.usage))) {
+    await owner.query(`ANALYZE ${recordPartitionOf(moduleId)}`);
+  }
+  track(moduleId, { state: 'done', current: null });
 }
 
-// One build at a time per process: concurrent index builds on one table wait on each other.
+// One build at a time per process: concurrent index builds wait on each other's snapshots.
 let queue: Promise<void> = Promise.resolve();
+/** Apps with a build queued and not started yet: another request for them joins that one. */
+const waiting = new Map<string, Promise<void>>();
 
 /**
- * Creates the list indexes and statistics of an app (outside any transaction, with the owner pool)
- * and drops the ones its fields no longer need. Resolves when they are built; the benchmark and tests await it,
- * publishing does not.
+ * Creates the list indexes and statistics of an app's partition (outside any transaction, with the
+ * owner pool) and drops the ones its plan no longer holds. The definition defaults to the published
+ * one; the usage (lookups, saved lists) is read when the build starts. Resolves when they are built;
+ * the benchmark and tests await it, publishing does not.
  */
 export function ensureRecordIndexes(
   owner: pg.Pool,
   moduleId: string,
-  definition: Pick<ModuleDefinition, 'fieldGroups'>,
+  definition?: ModuleDefinition,
+  tenantId: string | null = null,
 ): Promise<void> {
-  const run = queue.then(() => buildAll(owner, moduleId, definition));
-  queue = run.catch(() => undefined);
+  if (!isUuid(moduleId)) return Promise.reject(new Error(`not an app id: ${moduleId}`));
+  const key = moduleId.toLowerCase();
+  // A queued build reads the usage when it starts; only a new definition needs a build of its own.
+  const pending = waiting.get(key);
+  if (pending && !definition) return pending;
+  track(key, { state: 'queued', current: null });
+  const run = queue.then(() => {
+    if (waiting.get(key) === run) waiting.delete(key);
+    return buildAll(owner, key, definition, tenantId);
+  });
+  waiting.set(key, run);
+  queue = run.catch(() => {
+    track(key, { state: 'failed', current: null });
+  });
   return run;
+}
+
+type Log = { error: (details: object, message: string) => void };
+
+export type PublishedHook = (moduleId: string, definition: ModuleDefinition, tenantId?: string) => void;
+
+/** Schedules a build in the background and logs its failure. */
+export function scheduleRecordIndexes(
+  owner: pg.Pool,
+  log: Log,
+  moduleId: string,
+  tenantId: string | null,
+  definition?: ModuleDefinition,
+): void {
+  ensureRecordIndexes(owner, moduleId, definition, tenantId).catch((err: unknown) =>
+    log.error({ err, moduleId }, 'building the record list indexes failed'),
+  );
 }
 
 /**
- * Drops every list index and statistics object of an app (after it was deleted): each index is
- * otherwise kept forever, and every insert into records evaluates the predicate of every partial
- * index on the table.
+ * What publishing calls once the new version committed: builds the app's indexes in the background,
+ * then re-plans the apps its lookups read (their lookup usage may have changed).
  */
-export function dropRecordIndexes(owner: pg.Pool, moduleId: string): Promise<void> {
-  if (!isUuid(moduleId)) return Promise.reject(new Error(`not an app id: ${moduleId}`));
-  const run = queue.then(async () => {
-    await build(owner, moduleId, []);
-    await buildStatistics(owner, moduleId, []);
-  });
-  queue = run.catch(() => undefined);
-  return run;
-}
-
-export type PublishedHook = (moduleId: string, definition: ModuleDefinition) => void;
-
-/** What publishing calls once the new version committed: builds in the background, logs failures. */
-export function recordIndexScheduler(
-  owner: pg.Pool,
-  log: { error: (details: object, message: string) => void },
-): PublishedHook {
-  return (moduleId, definition) => {
-    ensureRecordIndexes(owner, moduleId, definition).catch((err: unknown) =>
-      log.error({ err, moduleId }, 'building the record list indexes failed'),
-    );
+export function recordIndexScheduler(owner: pg.Pool, log: Log): PublishedHook {
+  return (moduleId, definition, tenantId) => {
+    scheduleRecordIndexes(owner, log, moduleId, tenantId ?? null, definition);
+    const targets = new Set<string>();
+    for (const group of definition.fieldGroups ?? []) {
+      for (const field of group.fields ?? []) {
+        const target = field.lookup?.moduleId?.toLowerCase();
+        if (target && isUuid(target) && target !== moduleId.toLowerCase()) targets.add(target);
+      }
+    }
+    for (const target of targets) scheduleRecordIndexes(owner, log, target, tenantId ?? null);
   };
 }
 
-/** What deleting an app calls once the delete committed: drops its indexes in the background. */
-export function recordIndexRemover(
-  owner: pg.Pool,
-  log: { error: (details: object, message: string) => void },
-): (moduleId: string) => void {
-  return (moduleId) => {
-    dropRecordIndexes(owner, moduleId).catch((err: unknown) =>
-      log.error({ err, moduleId }, 'dropping the record list indexes failed'),
-    );
-  };
+/**
+ * At the server's start: schedules a build for every published app of every tenant, one at a time
+ * through the queue (after migration 0014 the old per-app indexes went with the old table; a build
+ * that finds its indexes valid does nothing). Does not wait for them; answers how many it scheduled.
+ */
+export async function reconcileRecordIndexes(owner: pg.Pool, log: Log): Promise<number> {
+  const { rows: tenants } = await owner.query<{ id: string }>('SELECT id FROM tenants ORDER BY id');
+  let scheduled = 0;
+  for (const tenant of tenants) {
+    const apps = await asTenant(owner, tenant.id, async (client) => {
+      const { rows } = await client.query<{ id: string }>(
+        'SELECT id FROM modules WHERE tenant_id = $1 AND module_published IS NOT NULL ORDER BY id',
+        [tenant.id],
+      );
+      return rows.map((row) => row.id);
+    });
+    for (const moduleId of apps) {
+      scheduleRecordIndexes(owner, log, moduleId, tenant.id);
+      scheduled += 1;
+    }
+  }
+  return scheduled;
 }

@@ -2,21 +2,24 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import {
-  DEFAULT_VISIBLE_COLUMNS,
-  INDEX_CAP,
-  INDEXED_FIELD_KINDS,
-  type ModuleDefinition,
-  type PayloadGroup,
-} from '@formloop/domain';
+import type { ModuleDefinition } from '@formloop/domain';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { ListColumns, fieldExpressions, type ColumnKind, type ListColumn } from '../records/index.ts';
+import { track } from './record-index-progress.ts';
 import {
-  ListColumns,
-  TEXT_KINDS,
-  fieldExpressions,
-  type ColumnKind,
-  type ListColumn,
-} from '../records/index.ts';
+  NO_USAGE,
+  hexOf,
+  isObject,
+  lookupsOf,
+  planIndexedFields,
+  type IndexUsage,
+  type IndexedFields,
+  type ListConfigUse,
+  type PlanDefinition,
+  recordPartitionOf,
+} from './record-index-plan.ts';
+
+export { recordPartitionOf };
 
 // DESIGN.md: "Publishing an app creates the expression indexes its filterable/sortable fields
 // need". `records` is LIST-partitioned by app (ADR 0013, migration 0014): each app's records live in
@@ -36,8 +39,9 @@ import {
 //   4. the default list columns (defaultConfig.listColumns, else the first DEFAULT_VISIBLE_COLUMNS
 //      fields as the list shows them): sortable by a click, filtered from the column;
 //   5. the fields of the record title ({field} references in defaultConfig.recordTitle).
-// A small app (up to 24 filterable fields, 8 text fields) thus keeps an index on every field, and
-// the global search (an OR over every text field) can use them; a 500-field app gets at most 32.
+// A small app (its default list shows every field; at most 24 filterable and 8 text fields) thus
+// keeps an index on every field, and its global search (an OR over every text field) can use them;
+// a 500-field app gets at most 32, not 750.
 //
 // The owner builds them (the app role may not), CONCURRENTLY so saving records goes on meanwhile
 // (allowed on a partition, never on the partitioned parent), one at a time, after the publish
@@ -49,12 +53,6 @@ import {
 // with a finer histogram (STATISTICS_TARGET): a trigram filter matching 2% of the records was
 // otherwise estimated at the 0.01% floor about one ANALYZE in eight and preferred over a selective
 // number equality. ANALYZE of the partition (not of every app) fills them when new ones appeared.
-
-/** Kinds whose typed value gets a btree (lists, files and booleans gain little from one). */
-const BTREE_KINDS: ReadonlySet<ColumnKind> = new Set<ColumnKind>(INDEXED_FIELD_KINDS);
-
-/** Filter operators a trigram index serves (the others compare the typed value: the btree). */
-const TRIGRAM_OPERATORS: ReadonlySet<string> = new Set(['contains', 'startswith', 'endswith']);
 
 export interface RecordIndex {
   name: string;
@@ -68,16 +66,8 @@ export interface RecordIndex {
 const dialect = new PgDialect();
 const DATA = sql.raw('data');
 
-const hexOf = (moduleId: string) => moduleId.toLowerCase().replace(/-/g, '');
-
 /** rl_<app id without dashes>_: every index and statistics object of one app starts with it. */
 const prefixOf = (moduleId: string) => `rl_${hexOf(moduleId)}_`;
-
-/** The app's partition of records, as app_record_partition(uuid) names it (migration 0014). */
-export function recordPartitionOf(moduleId: string): string {
-  if (!isUuid(moduleId)) throw new Error(`not an app id: ${moduleId}`);
-  return `records_${hexOf(moduleId)}`;
-}
 
 /** Deterministic and at most 63 characters: the app, a hash of the field and its kind, the method. */
 export function recordIndexName(
@@ -88,150 +78,6 @@ export function recordIndexName(
 ): string {
   const hash = createHash('sha256').update(`${field}\u0000${kind}`).digest('hex').slice(0, 12);
   return `${prefixOf(moduleId)}${hash}_${method}`;
-}
-
-// ---- the index plan ----
-
-/** What a lookup field (of any app of the tenant) that looks up this app reads of it. */
-export interface LookupUse {
-  filters?: readonly { field?: unknown; operator?: unknown }[];
-  sortValuesBy?: unknown;
-  selectFieldsByThisProcess?: readonly unknown[];
-  hideFields?: readonly unknown[];
-  flowToLookUp?: unknown;
-}
-
-/** The parts of a saved list configuration (record_list_configs.data) the plan reads. */
-export interface ListConfigUse {
-  orders?: readonly { column?: unknown }[];
-  filters?: readonly { field?: unknown; operator?: unknown }[];
-}
-
-/** How the app is used beyond its own definition. */
-export interface IndexUsage {
-  lookups: readonly LookupUse[];
-  listConfigs: readonly ListConfigUse[];
-}
-
-export const NO_USAGE: IndexUsage = { lookups: [], listConfigs: [] };
-
-export type PlanDefinition = Pick<ModuleDefinition, 'fieldGroups'> & {
-  defaultConfig?: ModuleDefinition['defaultConfig'] | undefined;
-};
-
-/** The fields chosen for a btree and for a trigram index, each in the order they were chosen. */
-export interface IndexedFields {
-  btree: ListColumn[];
-  trigram: ListColumn[];
-}
-
-interface Want {
-  name: unknown;
-  btree: boolean;
-  trigram: boolean;
-}
-
-const strings = (value: unknown): string[] =>
-  Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-
-/** The field the lookup's picker names options by and searches (as the form renderer picks it). */
-function lookupLabelField(lookup: LookupUse): string | undefined {
-  const selected = strings(lookup.selectFieldsByThisProcess);
-  const hidden = strings(lookup.hideFields);
-  if (typeof lookup.flowToLookUp === 'string' && selected.includes(lookup.flowToLookUp)) {
-    return lookup.flowToLookUp;
-  }
-  return selected.find((name) => !hidden.includes(name)) ?? selected[0];
-}
-
-const filterWant = (filter: { field?: unknown; operator?: unknown }): Want => {
-  const trigram = typeof filter.operator === 'string' && TRIGRAM_OPERATORS.has(filter.operator);
-  return { name: filter.field, btree: !trigram, trigram };
-};
-
-/** Top-level fields as the record list shows them by default: form order (web list-columns.ts). */
-function fieldsInFormOrder(groups: readonly PayloadGroup[]): string[] {
-  return [...groups]
-    .filter((group) => !group.isTable)
-    .sort(
-      (a, b) => (a.sectionIndex ?? 0) - (b.sectionIndex ?? 0) || (a.orderIndex ?? 0) - (b.orderIndex ?? 0),
-    )
-    .flatMap((group) =>
-      [...(group.fields ?? [])].sort(
-        (a, b) => (a.rowIndex ?? 0) - (b.rowIndex ?? 0) || (a.columnIndex ?? 0) - (b.columnIndex ?? 0),
-      ),
-    )
-    .map((field) => field.name);
-}
-
-/**
- * The index plan's rule (see the top of this file and ADR 0013): which fields get a btree and which
- * a trigram index, at most INDEX_CAP of each. Pure: the definition and the usage decide.
- */
-export function planIndexedFields(definition: PlanDefinition, usage: IndexUsage = NO_USAGE): IndexedFields {
-  const columns = new ListColumns(definition);
-  const byName = new Map(columns.fields().map((column) => [column.name, column]));
-  const config = definition.defaultConfig ?? {};
-  const wants: Want[] = [];
-
-  // 1. The builder's marks.
-  for (const name of strings(config.indexedFields)) wants.push({ name, btree: true, trigram: true });
-
-  // 2. What other apps' lookups filter, sort and search by.
-  for (const lookup of usage.lookups) {
-    for (const filter of lookup.filters ?? []) wants.push(filterWant(filter));
-    wants.push({ name: lookup.sortValuesBy, btree: true, trigram: false });
-    wants.push({ name: lookupLabelField(lookup), btree: false, trigram: true });
-  }
-
-  // 3. What saved list configurations filter and sort by, the most used first (ties: first seen).
-  const counted = new Map<string, { want: Want; count: number; first: number }>();
-  const count = (want: Want) => {
-    if (typeof want.name !== 'string') return;
-    const key = `${want.name}\u0000${want.btree ? 'b' : 't'}`;
-    const entry = counted.get(key);
-    if (entry) entry.count += 1;
-    else counted.set(key, { want, count: 1, first: counted.size });
-  };
-  for (const saved of usage.listConfigs) {
-    for (const filter of saved.filters ?? []) count(filterWant(filter));
-    for (const order of saved.orders ?? []) count({ name: order.column, btree: true, trigram: false });
-  }
-  wants.push(
-    ...[...counted.values()]
-      .sort((a, b) => b.count - a.count || a.first - b.first)
-      .map((entry) => entry.want),
-  );
-
-  // 4. The default list columns.
-  const chosen = strings(config.listColumns).filter((name) => byName.has(name));
-  const listed = chosen.length
-    ? chosen
-    : fieldsInFormOrder(definition.fieldGroups)
-        .filter((name) => byName.has(name))
-        .slice(0, DEFAULT_VISIBLE_COLUMNS);
-  for (const name of listed) wants.push({ name, btree: true, trigram: true });
-
-  // 5. The record title's fields.
-  const title = typeof config.recordTitle === 'string' ? config.recordTitle : '';
-  for (const match of title.matchAll(/\{([^{}]+)\}/g)) {
-    wants.push({ name: match[1]!.trim(), btree: true, trigram: true });
-  }
-
-  const btree = new Map<string, ListColumn>();
-  const trigram = new Map<string, ListColumn>();
-  for (const want of wants) {
-    if (typeof want.name !== 'string') continue;
-    const column = byName.get(want.name);
-    if (!column) continue;
-    if (want.btree && BTREE_KINDS.has(column.kind) && btree.size < INDEX_CAP.btree) {
-      btree.set(column.name, column);
-    }
-    if (want.trigram && TEXT_KINDS.has(column.kind) && trigram.size < INDEX_CAP.trigram) {
-      trigram.set(column.name, column);
-    }
-  }
-  return { btree: [...btree.values()], trigram: [...trigram.values()] };
 }
 
 const expressionOf = (column: ListColumn): string => {
@@ -308,84 +154,6 @@ export function recordStatisticsPlan(
         `ALTER STATISTICS ${name} SET STATISTICS ${STATISTICS_TARGET}`,
     };
   });
-}
-
-// ---- build progress (per process) ----
-
-export type IndexBuildState = 'idle' | 'queued' | 'building' | 'done' | 'failed';
-
-export interface IndexBuildProgress {
-  state: IndexBuildState;
-  /** Indexes this build creates (those the partition lacks). */
-  planned: number;
-  /** Of those, built so far. */
-  built: number;
-  /** The field of the index being built, and its label. */
-  field: string | null;
-  fieldLabel: string | null;
-  method: 'btree' | 'trigram' | null;
-  /** The current build's phase and counters (pg_stat_progress_create_index); null between builds. */
-  phase: string | null;
-  blocksDone: number | null;
-  blocksTotal: number | null;
-  tuplesDone: number | null;
-  tuplesTotal: number | null;
-}
-
-interface Tracked {
-  state: IndexBuildState;
-  planned: number;
-  built: number;
-  current: { field: string; label: string; method: 'btree' | 'trigram' } | null;
-}
-
-const tracked = new Map<string, Tracked>();
-const track = (moduleId: string, patch: Partial<Tracked>) => {
-  const key = moduleId.toLowerCase();
-  const before = tracked.get(key) ?? { state: 'idle' as const, planned: 0, built: 0, current: null };
-  tracked.set(key, { ...before, ...patch });
-};
-
-/**
- * The app's build as this process knows it, with the running index build's counters read from
- * pg_stat_progress_create_index (by the partition).
- */
-export async function buildProgress(owner: pg.Pool, moduleId: string): Promise<IndexBuildProgress> {
-  const known = tracked.get(moduleId.toLowerCase());
-  const progress: IndexBuildProgress = {
-    state: known?.state ?? 'idle',
-    planned: known?.planned ?? 0,
-    built: known?.built ?? 0,
-    field: known?.current?.field ?? null,
-    fieldLabel: known?.current?.label ?? null,
-    method: known?.current?.method ?? null,
-    phase: null,
-    blocksDone: null,
-    blocksTotal: null,
-    tuplesDone: null,
-    tuplesTotal: null,
-  };
-  if (progress.state !== 'building' || !known?.current) return progress;
-  const { rows } = await owner.query<{
-    phase: string;
-    blocks_done: string;
-    blocks_total: string;
-    tuples_done: string;
-    tuples_total: string;
-  }>(
-    `SELECT phase, blocks_done, blocks_total, tuples_done, tuples_total
-       FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)`,
-    [recordPartitionOf(moduleId)],
-  );
-  const row = rows[0];
-  if (row) {
-    progress.phase = row.phase;
-    progress.blocksDone = Number(row.blocks_done);
-    progress.blocksTotal = Number(row.blocks_total);
-    progress.tuplesDone = Number(row.tuples_done);
-    progress.tuplesTotal = Number(row.tuples_total);
-  }
-  return progress;
 }
 
 // ---- building ----
@@ -466,25 +234,6 @@ async function asTenant<T>(
 interface LoadedApp {
   definition: ModuleDefinition | null;
   usage: IndexUsage;
-}
-
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
-
-/** The lookup settings in a definition that look up `moduleId` (table groups' fields too). */
-export function lookupsOf(definition: unknown, moduleId: string): LookupUse[] {
-  if (!isObject(definition) || !Array.isArray(definition['fieldGroups'])) return [];
-  const target = moduleId.toLowerCase();
-  const found: LookupUse[] = [];
-  for (const group of definition['fieldGroups'] as unknown[]) {
-    if (!isObject(group) || !Array.isArray(group['fields'])) continue;
-    for (const field of group['fields'] as unknown[]) {
-      const lookup = isObject(field) ? field['lookup'] : null;
-      if (!isObject(lookup) || typeof lookup['moduleId'] !== 'string') continue;
-      if (lookup['moduleId'].toLowerCase() === target) found.push(lookup as LookupUse);
-    }
-  }
-  return found;
 }
 
 /** The app's published definition and how the tenant's other apps and saved lists use it. */

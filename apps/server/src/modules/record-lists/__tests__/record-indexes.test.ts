@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { INDEX_CAP, type ModuleDefinition } from '@formloop/domain';
 import {
-  lookupsOf,
-  planIndexedFields,
   recordIndexName,
   recordIndexPlan,
   recordPartitionOf,
   recordStatisticsPlan,
-  type IndexUsage,
-  type PlanDefinition,
 } from '../record-indexes.ts';
+import { lookupsOf, planIndexedFields, type IndexUsage, type PlanDefinition } from '../record-index-plan.ts';
 
 // The indexes publishing creates on the app's partition: their names and statements, exactly as
 // the list's SQL reads the same values (with the key as a quoted literal where the list binds a

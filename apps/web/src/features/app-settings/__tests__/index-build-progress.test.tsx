@@ -63,7 +63,7 @@ describe('index build progress', { timeout: 30_000 }, () => {
   it('says which field of how many is being prepared and how far, in a polite live region', async () => {
     mockFetch({ [PROGRESS]: ok(building) });
     renderProgress();
-    await waitFor(() => expect(region().textContent).toBe('Preparing fast filters: 3 of 12 — Customer 45 %'));
+    await waitFor(() => expect(region().textContent).toBe('Preparing fast filters: 3 of 12 — Customer 45%'));
     expect(region().getAttribute('role')).toBe('status');
     expect(region().getAttribute('aria-live')).toBe('polite');
     const bar = within(region()).getByLabelText('Progress of the field being prepared');

@@ -24,7 +24,7 @@ export function currentPercent(progress: IndexProgress): number | null {
  * the changes without losing their place.
  */
 export function IndexBuildProgress({ moduleId, version }: IndexBuildProgressProps) {
-  const { t } = useTranslation('appSettings');
+  const { t, i18n } = useTranslation('appSettings');
   const { token } = theme.useToken();
   const query = useIndexProgress(moduleId, version);
   const progress = query.data;
@@ -44,7 +44,9 @@ export function IndexBuildProgress({ moduleId, version }: IndexBuildProgressProp
                 field: progress.fieldLabel ?? progress.field,
               })
             : t('fastFilters.queued')}
-          {percent !== null ? ` ${t('fastFilters.percent', { percent })}` : ''}
+          {percent !== null
+            ? ` ${new Intl.NumberFormat(i18n.language, { style: 'percent' }).format(percent / 100)}`
+            : ''}
         </span>
         <Progress
           percent={percent ?? 0}

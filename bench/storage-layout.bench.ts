@@ -1,7 +1,7 @@
 // Issue 23's choice of record storage, measured (ADR 0013). One embedded PostgreSQL, two layouts of
 // the same data side by side, in alternating rounds:
-//   shared      — today's: one `records` table for every app, each app's list indexes partial
-//                 (WHERE module_id = <app>) on it, as record-indexes.ts builds them;
+//   shared      — the old layout: one `records` table for every app, each app's list indexes partial
+//                 (WHERE module_id = <app>) on it, as record-indexes.ts built them before;
 //   partitioned — `records` LIST-partitioned by module_id, one partition per app, each app's indexes
 //                 plain indexes on its own partition.
 // A narrow app (5 fields, BENCH_NARROW rows) is measured with and without two wide apps (500 and 100

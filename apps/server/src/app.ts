@@ -42,7 +42,7 @@ import { registerTaskActionsModule } from './modules/task-actions/index.ts';
 import { startWorkflowWorker, workflowJobEffects } from './modules/workflow/index.ts';
 import { startJobQueue } from './platform/jobs/job-queue.ts';
 import {
-  recordIndexRemover,
+  reconcileRecordIndexes,
   recordIndexScheduler,
   registerRecordListsModule,
 } from './modules/record-lists/index.ts';
@@ -160,13 +160,18 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerTeamModule(app, { db, guard });
   await registerRoleModule(app, { db, guard });
   await registerMenuModule(app, { db, guard });
-  // Publishing an app builds its record list indexes (owner pool, in the background).
+  // Publishing an app builds its record list indexes (owner pool, in the background); deleting it
+  // drops its records' partition, and the indexes with it.
   await registerAppsModule(app, {
     db,
     guard,
     onPublished: recordIndexScheduler(database.owner, app.log),
-    onDeleted: recordIndexRemover(database.owner, app.log),
   });
+  // Every published app's indexes are checked once at start (after migration 0014 the old ones went
+  // with the old table): scheduled one at a time behind the queue; startup does not wait.
+  reconcileRecordIndexes(database.owner, app.log)
+    .then((count) => app.log.info({ apps: count }, 'record list indexes: reconcile scheduled'))
+    .catch((err: unknown) => app.log.error({ err }, 'record list indexes: reconcile failed'));
   await registerAppSettingsModule(app, { db, guard });
   await registerReferenceDataModule(app, { db, guard });
   // Workflow job activities (e-mail, HTTP, set field, timers) run on pg-boss; transitions add their

@@ -33,6 +33,8 @@ export const RECORDS_PATHS = {
   applyConfigAllUser: '/api/form/Editor/applyconfigalluser',
   /** Ours: the table configuration the caller sees (theirs, the app's for everyone, or none). */
   getUserConfig: '/api/form/Editor/getuserconfig',
+  /** Ours: how far the background build of an app's list indexes ("fast filters") is (builders). */
+  indexProgress: '/api/form/Editor/indexprogress',
 } as const;
 
 export const recordPath = {
@@ -266,6 +268,29 @@ export const userConfigSchema = z.object({
 });
 export type UserConfig = z.infer<typeof userConfigSchema>;
 export const userConfigResponseSchema = envelope(userConfigSchema);
+
+export const INDEX_BUILD_STATES = ['idle', 'queued', 'building', 'done', 'failed'] as const;
+export const indexProgressQuerySchema = z.object({ moduleId: idText });
+/**
+ * The background build of an app's list indexes as the answering server knows it: idle (none since
+ * it started), queued, building (index built + 1 of planned, on field; the current index's phase and
+ * counters from pg_stat_progress_create_index), done or failed.
+ */
+export const indexProgressSchema = z.object({
+  state: z.enum(INDEX_BUILD_STATES),
+  planned: z.number().int().nonnegative(),
+  built: z.number().int().nonnegative(),
+  field: z.string().nullable(),
+  fieldLabel: z.string().nullable(),
+  method: z.enum(['btree', 'trigram']).nullable(),
+  phase: z.string().nullable(),
+  blocksDone: z.number().nullable(),
+  blocksTotal: z.number().nullable(),
+  tuplesDone: z.number().nullable(),
+  tuplesTotal: z.number().nullable(),
+});
+export type IndexProgress = z.infer<typeof indexProgressSchema>;
+export const indexProgressResponseSchema = envelope(indexProgressSchema);
 
 // ---- Comments ---------------------------------------------------------------------------------
 

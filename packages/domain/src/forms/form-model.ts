@@ -80,6 +80,11 @@ export interface FormDefaultConfig {
   listColumns?: string[];
   /** Title template of a record, e.g. '{customer} – {amount}'. */
   recordTitle?: string;
+  /**
+   * "Fast filter fields": fields the builder wants indexed first (the record list's index plan,
+   * ADR 0013; at most INDEX_CAP.btree are honoured).
+   */
+  indexedFields?: string[];
   [key: string]: unknown;
 }
 

@@ -144,3 +144,21 @@ export function fieldListKind(
   if (type === 'user' && field.multiUserSelected) return 'users';
   return FIELD_LIST_KINDS[type] ?? 'text';
 }
+
+/**
+ * List kinds whose fields can get an index of their own (record-indexes.ts, ADR 0013 "Index plan"):
+ * a btree on the typed value; text and lookups also a trigram index. Lists, files and booleans gain
+ * little from one.
+ */
+export const INDEXED_FIELD_KINDS: readonly FieldListKind[] = [
+  'text',
+  'number',
+  'date',
+  'datetime',
+  'time',
+  'user',
+  'lookup',
+];
+
+/** At most this many btree and trigram indexes per app, however many fields it has. */
+export const INDEX_CAP = { btree: 24, trigram: 8 } as const;

@@ -69,7 +69,7 @@ export const workflowIssueErrors = (issues: readonly ValidationIssue[]) =>
   );
 
 /** Called once a publish committed (the record lists build the new version's indexes). */
-export type OnPublished = (moduleId: string, definition: ModuleDefinition) => void;
+export type OnPublished = (moduleId: string, definition: ModuleDefinition, tenantId: string) => void;
 
 export function createPublishService(db: TenantDb, onPublished: OnPublished = () => {}) {
   const audit = auditorFor(APP_AUDIT_ENTITY);
@@ -148,7 +148,7 @@ export function createPublishService(db: TenantDb, onPublished: OnPublished = ()
         return { id: current.id, module_version: version };
       });
       // After the commit: index builds run outside any transaction and must see the new version.
-      if (published) onPublished(result.id, published);
+      if (published) onPublished(result.id, published, ctx.tenantId);
       return result;
     },
   };

@@ -6,7 +6,7 @@ import { createPublishService, type OnPublished } from './apps-publish.service.t
 import { appReadRoutes } from './apps-read.routes.ts';
 import { createAppReadService } from './apps-read.service.ts';
 import { appCommandRoutes } from './apps.routes.ts';
-import { createAppService, type OnDeleted } from './apps.service.ts';
+import { createAppService } from './apps.service.ts';
 import { workflowDefinitionRoutes } from './workflow-definition.routes.ts';
 import { createWorkflowDefinitionService } from './workflow-definition.service.ts';
 
@@ -16,11 +16,11 @@ import { createWorkflowDefinitionService } from './workflow-definition.service.t
  */
 export async function registerAppsModule(
   app: FastifyInstance,
-  deps: ModuleDeps & { onPublished?: OnPublished; onDeleted?: OnDeleted },
+  deps: ModuleDeps & { onPublished?: OnPublished },
 ): Promise<void> {
   await app.register(
     appCommandRoutes({
-      apps: createAppService(deps.db, deps.onDeleted),
+      apps: createAppService(deps.db),
       publishing: createPublishService(deps.db, deps.onPublished),
       guard: deps.guard,
     }),

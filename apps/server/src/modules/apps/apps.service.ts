@@ -39,10 +39,9 @@ export function newAppDefinition(): ModuleDefinition {
 
 const blankToNull = (value: string | null | undefined) => (value?.trim() ? value.trim() : null);
 
-/** What deleting an app calls after the delete committed (the record lists drop its indexes). */
-export type OnDeleted = (moduleId: string) => void;
-
-export function createAppService(db: TenantDb, onDeleted: OnDeleted = () => {}) {
+// Deleting an app drops its records' partition with it (migration 0014's trigger on modules), and
+// with the partition its list indexes and statistics: nothing is left to clean up after the commit.
+export function createAppService(db: TenantDb) {
   const audit = auditorFor(APP_AUDIT_ENTITY);
 
   /** Runs a command, turning the name index's refusal of a racing duplicate into the 409. */
@@ -167,7 +166,7 @@ export function createAppService(db: TenantDb, onDeleted: OnDeleted = () => {}) 
 
     /** DeleteForm: the app with everything hanging off it, and every role's grants on it. */
     async remove(ctx: CallContext, auth: RequestAuth, moduleId: string): Promise<{ id: string }> {
-      const removed = await inTenant(ctx.tenantId, async (tx) => {
+      return inTenant(ctx.tenantId, async (tx) => {
         const current = await appOr404(tx, ctx.tenantId, moduleId, true);
         await repo.deleteApp(tx, ctx.tenantId, current.id);
         await revokeResources(tx, ctx.tenantId, [appResource(current.id)]);
@@ -179,8 +178,6 @@ export function createAppService(db: TenantDb, onDeleted: OnDeleted = () => {}) 
         });
         return { id: current.id };
       });
-      onDeleted(removed.id);
-      return removed;
     },
   };
 }

@@ -3,6 +3,6 @@
 // Record lists: datatables, summary, export, table configuration, per-app list indexes.
 
 export { registerRecordListsModule } from './record-lists.module.ts';
-export { ensureRecordIndexes, recordIndexRemover, recordIndexScheduler } from './record-indexes.ts';
+export { ensureRecordIndexes, reconcileRecordIndexes, recordIndexScheduler } from './record-indexes.ts';
 /** Where lists stop counting exactly (bench/count-threshold reports it beside its measurements). */
 export { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';

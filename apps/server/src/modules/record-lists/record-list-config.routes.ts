@@ -3,6 +3,8 @@ import {
   RECORDS_PATHS,
   applyConfigAllUserBodySchema,
   getUserConfigQuerySchema,
+  indexProgressQuerySchema,
+  indexProgressResponseSchema,
   setUserConfigBodySchema,
   userConfigResponseSchema,
 } from '@formloop/contracts';
@@ -12,6 +14,7 @@ import { callContext } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
 import type { createRecordListConfigService } from './record-list-config.service.ts';
+import type { createIndexProgressService } from './record-index-progress.service.ts';
 
 const tags = ['records'];
 const security = [{ bearer: [] }];
@@ -24,6 +27,7 @@ const CONFIG_RULES =
 /** The record list's table configuration (spec §7 setuserconfig, applyconfigalluser; our getuserconfig). */
 export const recordListConfigRoutes = (deps: {
   configs: ReturnType<typeof createRecordListConfigService>;
+  progress: ReturnType<typeof createIndexProgressService>;
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
@@ -80,5 +84,26 @@ export const recordListConfigRoutes = (deps: {
         },
       },
       async (request) => ok(await deps.configs.applyToAll(callContext(request), request.auth!, request.body)),
+    );
+
+    app.get(
+      RECORDS_PATHS.indexProgress,
+      {
+        ...buildersOnly,
+        schema: {
+          tags,
+          security,
+          summary: 'How far the background build of an app’s list indexes is (builders)',
+          description:
+            'Publishing (and saving a list configuration) builds the indexes of the app’s index plan in the ' +
+            'background. state: idle (no build since this server started), queued, building (built of ' +
+            'planned done; field/fieldLabel: the index being built; phase, blocks and tuples from ' +
+            'pg_stat_progress_create_index), done or failed. Per server process. Full users and ' +
+            'consultants only (403); another tenant’s app or an unknown one: 404.',
+          querystring: indexProgressQuerySchema,
+          response: { 200: indexProgressResponseSchema, ...errorResponses(400, 401, 403, 404) },
+        },
+      },
+      async (request) => ok(await deps.progress.get(callContext(request), request.query.moduleId)),
     );
   }) satisfies FastifyPluginAsyncZod;

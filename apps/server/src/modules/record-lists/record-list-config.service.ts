@@ -56,7 +56,10 @@ function assertValid(definition: ModuleDefinition, scope: ListScope, config: Rec
   );
 }
 
-export function createRecordListConfigService(db: TenantDb) {
+/** What saving a configuration calls after the commit: its filters and sorts feed the index plan. */
+export type OnConfigSaved = (tenantId: string, moduleId: string) => void;
+
+export function createRecordListConfigService(db: TenantDb, onSaved: OnConfigSaved = () => {}) {
   return {
     /** GET getuserconfig: what the caller's list starts from. */
     async get(ctx: CallContext, auth: RequestAuth, query: AppBody): Promise<UserConfig> {
@@ -71,7 +74,7 @@ export function createRecordListConfigService(db: TenantDb) {
 
     /** PUT setuserconfig: the caller's own configuration of the app's list. */
     async set(ctx: CallContext, auth: RequestAuth, body: SetBody): Promise<UserConfig> {
-      return db.inTenant(ctx.tenantId, async (tx) => {
+      const saved = await db.inTenant(ctx.tenantId, async (tx) => {
         const { app, definition } = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), body.moduleId);
         assertValid(definition, { tenantId: ctx.tenantId, moduleId: app.id }, body.data);
         const before = await repo.findConfigs(tx, ctx.tenantId, app.id, auth.userId, body.tabConfig);
@@ -82,13 +85,15 @@ export function createRecordListConfigService(db: TenantDb) {
           before: before.find((row) => row.userId === auth.userId)?.data ?? null,
           after: { tabConfig: body.tabConfig, data: body.data },
         });
-        return { scope: 'user', data: body.data };
+        return { app: app.id, config: { scope: 'user' as const, data: body.data } };
       });
+      onSaved(ctx.tenantId, saved.app);
+      return saved.config;
     },
 
     /** POST applyconfigalluser (builders): the caller's configuration becomes everyone's. */
     async applyToAll(ctx: CallContext, auth: RequestAuth, body: AppBody): Promise<UserConfig> {
-      return db.inTenant(ctx.tenantId, async (tx) => {
+      const applied = await db.inTenant(ctx.tenantId, async (tx) => {
         const { app } = await recordAppOr404(tx, ctx.tenantId, callerOf(auth), body.moduleId);
         const rows = await repo.findConfigs(tx, ctx.tenantId, app.id, auth.userId, body.tabConfig);
         const current = visible(rows, auth.userId);
@@ -102,8 +107,10 @@ export function createRecordListConfigService(db: TenantDb) {
           before: { tabConfig: body.tabConfig, data: previous, personalConfigs: cleared },
           after: { tabConfig: body.tabConfig, data: current.data },
         });
-        return { scope: 'all', data: current.data };
+        return { app: app.id, config: { scope: 'all' as const, data: current.data } };
       });
+      onSaved(ctx.tenantId, applied.app);
+      return applied.config;
     },
   };
 }

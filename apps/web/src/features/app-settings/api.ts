@@ -1,6 +1,8 @@
 import {
   APP_SETTINGS_PATHS,
+  RECORDS_PATHS,
   type CreateRecordTemplateBody,
+  type IndexProgress,
   type EmailTemplate,
   type EmailTemplateFields,
   type LookupUser,
@@ -19,6 +21,8 @@ export const appSettingsKeys = {
   config: (moduleId: string) => [...appSettingsKeys.all, 'config', moduleId] as const,
   recordTemplates: (moduleId: string) => [...appSettingsKeys.all, 'recordTemplates', moduleId] as const,
   users: (body: UserLookupBody) => [...appSettingsKeys.all, 'users', body] as const,
+  indexProgress: (moduleId: string, version: number) =>
+    [...appSettingsKeys.all, 'indexProgress', moduleId, version] as const,
 };
 
 // ---- calls ----
@@ -56,7 +60,32 @@ export const orderRecordTemplates = (moduleId: string, ids: string[]) =>
 export const lookupUsers = async (body: UserLookupBody) =>
   (await http.post<{ items: LookupUser[]; total: number }>(APP_SETTINGS_PATHS.userLookup, body)).data;
 
+export const fetchIndexProgress = async (moduleId: string) =>
+  (await http.get<IndexProgress>(RECORDS_PATHS.indexProgress, { query: { moduleId } })).data;
+
 // ---- hooks ----
+
+/** While a build is queued or running, asked again every second. */
+export const INDEX_PROGRESS_POLL_MS = 1000;
+
+/**
+ * The background build of the app's list indexes. Asked once per published version (publishing
+ * starts a build), then every second while one is queued or running; it stops when done.
+ */
+export function useIndexProgress(moduleId: string, version: number) {
+  return useQuery({
+    queryKey: appSettingsKeys.indexProgress(moduleId, version),
+    queryFn: () => fetchIndexProgress(moduleId),
+    staleTime: 0,
+    refetchInterval: (query) => {
+      const state = query.state.data?.state;
+      return state === 'queued' || state === 'building' ? INDEX_PROGRESS_POLL_MS : false;
+    },
+    // A progress line is a courtesy: its failure says nothing.
+    meta: { errorToast: false },
+    retry: false,
+  });
+}
 
 export function useEmailTemplateFields(moduleId: string) {
   return useQuery({

@@ -3,3 +3,5 @@ export { EmailTemplatesTab, type EmailTemplatesTabProps } from './components/ema
 export { AppSettingsTab, type AppSettingsTabProps } from './components/app-settings-tab.tsx';
 // For user fields and user pickers elsewhere (UserLookup).
 export { useUserLookup, lookupUsers, appSettingsKeys } from './api.ts';
+// The form editor shows the background index build after a publish.
+export { IndexBuildProgress, type IndexBuildProgressProps } from './components/index-build-progress.tsx';

@@ -18,7 +18,7 @@ import { badRequest, fieldError } from '../../../platform/http/errors.ts';
 // The columns of an app's record list (spec §3): the app's top-level fields and the system columns,
 // each with the SQL that reads it from `records r`. Field names reach SQL only as bound parameters
 // (r.data->>$n); PostgreSQL folds them into constants when it plans an unnamed statement, so the
-// partial expression indexes publishing creates (record-indexes.ts) still match.
+// expression indexes publishing creates on the app's partition (record-indexes.ts) still match.
 
 /**
  * How a column's value is stored, which decides casts and operators:

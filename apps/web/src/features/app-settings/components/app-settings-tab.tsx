@@ -1,6 +1,8 @@
 import type { AppDetail, ModuleConfig } from '@formloop/contracts';
+import { INDEX_CAP, INDEXED_FIELD_KINDS, fieldListKind, type FieldType } from '@formloop/domain';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
+import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import Switch from 'antd/es/switch';
 import Tag from 'antd/es/tag';
@@ -19,6 +21,10 @@ export interface AppSettingsTabProps {
   app: AppDetail;
   /** The form editor's current fields. */
   fields: { name: string; label: string; fieldType: string }[];
+  /** The draft's "Fast filter fields" (defaultConfig.indexedFields); saved with the form. */
+  indexedFields?: readonly string[];
+  /** Changes them in the editor's draft; without it the setting is not shown. */
+  onIndexedFieldsChange?: (names: string[]) => void;
 }
 
 /** App settings in the form editor: reassignment, the config summary and the record templates. */
@@ -31,7 +37,7 @@ export function AppSettingsTab(props: AppSettingsTabProps) {
   );
 }
 
-function AppSettings({ moduleId, app, fields }: AppSettingsTabProps) {
+function AppSettings({ moduleId, app, fields, indexedFields, onIndexedFieldsChange }: AppSettingsTabProps) {
   const { t } = useTranslation('appSettings');
   const { token } = theme.useToken();
   const config = useModuleConfig(moduleId);
@@ -58,6 +64,11 @@ function AppSettings({ moduleId, app, fields }: AppSettingsTabProps) {
           <ConfigSummary config={config.data} fields={fields} />
         )}
       </Card>
+      {onIndexedFieldsChange ? (
+        <Card title={t('fastFilters.title')} size="small">
+          <FastFilterFields fields={fields} value={indexedFields ?? []} onChange={onIndexedFieldsChange} />
+        </Card>
+      ) : null}
       <Card title={t('templates.title')} size="small">
         <RecordTemplatesPanel moduleId={moduleId} fields={valueFields} />
       </Card>
@@ -163,5 +174,56 @@ function ConfigSummary({
         },
       ]}
     />
+  );
+}
+
+/** Fields that can get an index of their own (the server's index plan takes the same kinds). */
+const indexable = (fieldType: string) => {
+  const kind = fieldListKind({}, fieldType as FieldType);
+  return kind !== null && INDEXED_FIELD_KINDS.includes(kind);
+};
+
+/**
+ * "Fast filter fields": the fields the index plan takes first when the app is published (at most
+ * INDEX_CAP.btree). Part of the draft's defaultConfig: saved with the form, applied by publishing.
+ */
+function FastFilterFields({
+  fields,
+  value,
+  onChange,
+}: {
+  fields: readonly { name: string; label: string; fieldType: string }[];
+  value: readonly string[];
+  onChange: (names: string[]) => void;
+}) {
+  const { t } = useTranslation('appSettings');
+  const { token } = theme.useToken();
+  const options = fields
+    .filter((field) => field.name && indexable(field.fieldType))
+    .map((field) => ({ value: field.name, label: field.label || field.name }));
+  const known = new Set(options.map((option) => option.value));
+
+  return (
+    <div style={{ display: 'grid', gap: token.marginXS }}>
+      <label htmlFor="fast-filter-fields" style={{ fontWeight: 500 }}>
+        {t('fastFilters.label')}
+      </label>
+      <Select
+        id="fast-filter-fields"
+        mode="multiple"
+        allowClear
+        options={options}
+        value={value.filter((name) => known.has(name))}
+        maxCount={INDEX_CAP.btree}
+        placeholder={t('fastFilters.placeholder')}
+        aria-describedby="fast-filter-fields-hint"
+        optionFilterProp="label"
+        onChange={(names: string[]) => onChange(names)}
+        data-testid="fast-filter-fields"
+      />
+      <div id="fast-filter-fields-hint" style={{ color: token.colorTextSecondary }}>
+        {t('fastFilters.hint', { max: INDEX_CAP.btree })}
+      </div>
+    </div>
   );
 }

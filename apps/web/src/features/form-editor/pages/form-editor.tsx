@@ -8,7 +8,7 @@ import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useTranslation } from 'react-i18next';
 import { ErrorBoundary } from '../../../shared/ui/error-boundary.tsx';
 import { PageSpinner } from '../../../shared/ui/page-spinner.tsx';
-import { AppSettingsTab, EmailTemplatesTab } from '../../app-settings/index.ts';
+import { AppSettingsTab, EmailTemplatesTab, IndexBuildProgress } from '../../app-settings/index.ts';
 import { WORKFLOW_DESIGNER_NAMESPACE, WorkflowDesigner } from '../../workflow-designer/index.ts';
 import { PermissionsTab } from '../permissions/permissions-tab.tsx';
 import { definitionOf } from '../state/editor-doc.ts';
@@ -22,6 +22,12 @@ import { PreviewDrawer } from './preview-drawer.tsx';
 import { PublishModal } from './publish-modal.tsx';
 import { useFormEditor } from './use-form-editor.ts';
 import { useUndoShortcuts } from './use-undo-shortcuts.ts';
+
+/** The draft's fast filter fields, defensively (defaultConfig is free-form JSON). */
+const indexedFieldsOf = (config: { indexedFields?: unknown }): string[] =>
+  Array.isArray(config.indexedFields)
+    ? config.indexedFields.filter((name): name is string => typeof name === 'string')
+    : [];
 
 type TabKey = 'design' | 'workflow' | 'permissions' | 'emailTemplates' | 'settings' | 'versions';
 
@@ -114,6 +120,9 @@ export function FormEditor({ app }: { app: AppDetail }) {
           onSave={() => void editor.save()}
           onPublish={() => setConfirmingPublish(true)}
         />
+        {app.module_version > 0 ? (
+          <IndexBuildProgress moduleId={app.id} version={app.module_version} />
+        ) : null}
         <Tabs
           activeKey={tab}
           onChange={(key) => setTab(key as TabKey)}
@@ -178,7 +187,18 @@ export function FormEditor({ app }: { app: AppDetail }) {
               label: t('tabs.settings'),
               children: (
                 <TabBoundary tab={tab}>
-                  <AppSettingsTab moduleId={app.id} app={app} fields={fields} />
+                  <AppSettingsTab
+                    moduleId={app.id}
+                    app={app}
+                    fields={fields}
+                    indexedFields={indexedFieldsOf(state.doc.defaultConfig)}
+                    onIndexedFieldsChange={(names) =>
+                      dispatch({
+                        type: 'setDefaultConfig',
+                        defaultConfig: { ...state.doc.defaultConfig, indexedFields: names },
+                      })
+                    }
+                  />
                 </TabBoundary>
               ),
             },

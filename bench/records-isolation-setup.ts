@@ -8,13 +8,14 @@ import { once } from 'node:events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import http from 'node:http';
+import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type pg from 'pg';
+import { createInterface } from 'node:readline';
+import pg from 'pg';
 import {
   APPS_PATHS,
   IMPORT_MAX_BYTES,
   RECORD_IMPORT_PATHS,
-  RECORDS_PATHS,
   importStatusPath,
   type ImportStatus,
 } from '@formloop/contracts';
@@ -22,9 +23,10 @@ import { seedDemoTenant } from '@formloop/db';
 import { createField, encryptLoginPayload, type FieldType, type PayloadGroup } from '@formloop/domain';
 import { hashPassword, newSecurityStamp } from '../apps/server/src/modules/identity/index.ts';
 import { ensureRecordIndexes } from '../apps/server/src/modules/record-lists/index.ts';
-import { COLOURS, waitForIndexBuilds } from './records-setup.ts';
+import { COLOURS, writeSeedCsv } from './records-setup.ts';
 
 export const PASSWORD = 'bench-password';
+const pgIdent = (name: string) => pg.escapeIdentifier(name);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A signed-in administrator of one tenant, reached with that tenant's Host header. */
@@ -314,45 +316,57 @@ export async function importWide(
   }
 }
 
+/**
+ * Whether an index build or an ANALYZE a client asked for runs (autovacuum's own ANALYZE, which the
+ * writes of the republish phase set off, is not the product's build).
+ */
 const busy = async (owner: pg.Pool) => {
   const { rows } = await owner.query<{ busy: number }>(
     `SELECT (SELECT count(*) FROM pg_stat_progress_create_index)
-          + (SELECT count(*) FROM pg_stat_progress_analyze) AS busy`,
+          + (SELECT count(*) FROM pg_stat_progress_analyze p JOIN pg_stat_activity a USING (pid)
+              WHERE a.backend_type = 'client backend') AS busy`,
   );
   return Number(rows[0]!.busy) > 0;
 };
 
 /**
- * Waits until the index builds publishing started in the server have finished: no build or ANALYZE
- * for two seconds (a build starts a moment after the publish answered, and one app's indexes are
- * built one after another).
+ * Waits until the index builds publishing started in the server have finished: nothing busy for
+ * two seconds (a build starts a moment after the publish answered, and one app's indexes are
+ * built one after another). Resolves with the moment it was last seen busy (performance.now()).
  */
-export async function settleIndexBuilds(owner: pg.Pool): Promise<void> {
+export async function settleIndexBuilds(owner: pg.Pool): Promise<number> {
+  let lastBusy = performance.now();
   for (;;) {
-    await waitForIndexBuilds(owner);
-    await sleep(2000);
-    if (!(await busy(owner))) return;
+    if (await busy(owner)) lastBusy = performance.now();
+    else if (performance.now() - lastBusy >= 2000) return lastBusy;
+    await sleep(200);
   }
 }
 
+/** Errors of a build beside the server's (same index, same table): wait for it and try again. */
+const RACING = new Set(['40P01', '23505', '42P07']);
+
 /**
  * The app's indexes as its published definition asks (ensureRecordIndexes: idempotent, builds what
- * the server's background build has not). Null when done, else why the build failed (reported).
+ * the server's background build has not). `settled`: when the server's builds were last seen
+ * running; `failed`: why the build failed (reported), or null.
  */
-export async function ensureIndexes(owner: pg.Pool, moduleId: string): Promise<string | null> {
+export async function ensureIndexes(
+  owner: pg.Pool,
+  moduleId: string,
+): Promise<{ settled: number; failed: string | null }> {
   const { rows } = await owner.query<{ module_published: unknown }>(
     'SELECT module_published FROM modules WHERE id = $1',
     [moduleId],
   );
   for (let attempt = 1; ; attempt += 1) {
-    await settleIndexBuilds(owner);
+    const settled = await settleIndexBuilds(owner);
     try {
       await ensureRecordIndexes(owner, moduleId, rows[0]!.module_published as never);
-      return null;
+      return { settled, failed: null };
     } catch (error) {
-      // A build beside the server's deadlocks: wait for it and try again.
-      if ((error as { code?: string }).code !== '40P01' || attempt === 5)
-        return (error as Error).message.split('\n')[0]!;
+      if (!RACING.has((error as { code?: string }).code ?? '') || attempt === 5)
+        return { settled, failed: (error as Error).message.split('\n')[0]! };
     }
   }
 }
@@ -368,6 +382,22 @@ export async function appIndexes(owner: pg.Pool, moduleId: string): Promise<stri
     [partitionOf(moduleId), `rl\\_${partitionOf(moduleId).slice('records_'.length)}%`],
   );
   return rows.map((row) => row.name);
+}
+
+/**
+ * Drops the app's own indexes on its partition (not those attached to records' indexes: key and
+ * list order) before a bulk load of records the benchmark does not measure: building them once
+ * after the load (ensureIndexes) is far quicker than the import maintaining hundreds of them row
+ * by row. Returns how many it dropped.
+ */
+export async function dropAppIndexes(owner: pg.Pool, moduleId: string): Promise<number> {
+  const { rows } = await owner.query<{ name: string }>(
+    `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+      WHERE i.indrelid = to_regclass($1) AND NOT EXISTS (SELECT FROM pg_inherits h WHERE h.inhrelid = i.indexrelid)`,
+    [partitionOf(moduleId)],
+  );
+  for (const row of rows) await owner.query(`DROP INDEX IF EXISTS ${pgIdent(row.name)}`);
+  return rows.length;
 }
 
 /** Attaches (present) or detaches (absent) the apps' partitions; seconds it took. */
@@ -389,38 +419,34 @@ export async function setPartitions(owner: pg.Pool, moduleIds: string[], present
   return (performance.now() - started) / 1000;
 }
 
-export interface Write {
-  at: number;
-  ms: number;
-  ok: boolean;
-  error?: string;
-}
-
-/** Record creates into an app at `perSecond`, paced (open loop: a slow answer delays no other). */
-export function startWriter(client: TenantClient, moduleId: string, fields: WideField[], perSecond: number) {
-  const writes: Write[] = [];
-  const inFlight = new Set<Promise<void>>();
-  const started = performance.now();
-  let sent = 0;
-  const fire = (row: number) => {
-    const at = performance.now();
-    const done = client.call('POST', RECORDS_PATHS.submit, { moduleId, data: recordData(fields, row) }).then(
-      () => void writes.push({ at, ms: performance.now() - at, ok: true }),
-      (error: unknown) =>
-        void writes.push({ at, ms: performance.now() - at, ok: false, error: String(error).slice(0, 200) }),
-    );
-    inFlight.add(done);
-    void done.finally(() => inFlight.delete(done));
-  };
-  const timer = setInterval(() => {
-    const due = Math.floor(((performance.now() - started) / 1000) * perSecond);
-    while (sent < due) fire(10_000_000 + sent++);
-  }, 5);
-  return {
-    writes,
-    stop: async () => {
-      clearInterval(timer);
-      await Promise.all([...inFlight]);
-    },
-  };
+/** The seed CSV (bench/records' rows) cut into the growth steps' files: rows up to each step. */
+export async function growthFiles(dir: string, steps: number[]): Promise<string[]> {
+  const full = path.join(dir, 'narrow.csv');
+  await writeSeedCsv(full, steps.at(-1)!);
+  const files = steps.map((_s, i) => path.join(dir, `narrow-${i}.csv`));
+  const lines = createInterface({ input: createReadStream(full), crlfDelay: Infinity });
+  let header = '';
+  let row = 0;
+  let step = 0;
+  let out: ReturnType<typeof createWriteStream> | null = null;
+  for await (const line of lines) {
+    if (!header) {
+      header = line;
+      continue;
+    }
+    row += 1;
+    if (!out) {
+      out = createWriteStream(files[step]!);
+      out.write(`${header}\n`);
+    }
+    if (!out.write(`${line}\n`)) await once(out, 'drain');
+    if (row === steps[step]) {
+      out.end();
+      await once(out, 'finish');
+      out = null;
+      step += 1;
+    }
+  }
+  await rm(full);
+  return files;
 }

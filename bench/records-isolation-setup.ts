@@ -212,11 +212,17 @@ function groupsOf(fields: WideField[]): PayloadGroup[] {
   return groups;
 }
 
-/** Saves the app's form with these fields through the Editor API and publishes it. */
-export async function saveAndPublish(client: TenantClient, id: string, fields: WideField[]): Promise<void> {
+/** Saves the app's form with these fields (and settings) through the Editor API and publishes it. */
+export async function saveAndPublish(
+  client: TenantClient,
+  id: string,
+  fields: WideField[],
+  defaultConfig: Record<string, unknown> = {},
+): Promise<void> {
   await client.call('POST', APPS_PATHS.saveForm, {
     id,
     data: { formName: 'Wide', displayName: 'Wide', isPublished: false, fieldGroups: groupsOf(fields) },
+    defaultConfig,
   });
   await client.call('POST', APPS_PATHS.publish, { id });
 }

@@ -304,13 +304,16 @@ async function republish(ctx: Context): Promise<string[]> {
   const { answered, settled, failed } = await timed(
     'c. republish until its index builds finished',
     async () => {
-      // Three new fields, one of each indexed kind, so the app's index plan changes.
+      // Three new fields, one of each indexed kind, marked as the builder's fast filter fields: they
+      // come first in the index plan, so it gains their indexes and (at the cap) drops others.
       const added = [
         { name: 'added_text', type: 'text' as const },
         { name: 'added_amount', type: 'number' as const },
         { name: 'added_due', type: 'date' as const },
       ];
-      await saveAndPublish(client, id, [...fields, ...added]);
+      await saveAndPublish(client, id, [...fields, ...added], {
+        indexedFields: added.map((field) => field.name),
+      });
       return { answered: since(republished), ...(await ensureIndexes(ctx.owner, id)) };
     },
   );
@@ -334,7 +337,7 @@ async function republish(ctx: Context): Promise<string[]> {
     `Republish: ${count(REPUBLISH_RECORDS)} records, ${before.length} → ${after.length} indexes (${added} added, ${dropped} dropped); publish answered after ${answered.toFixed(1)} s; the builds' end is when the server's were last seen running (pg_stat_progress_create_index / _analyze), and the check that every planned index exists is the benchmark's own ensureRecordIndexes after them; writes at ${WRITE_RATE}/s through POST submit (${count(lateWrites.length)} sent after the builds ended, not counted)${firstError ? `; first failure: ${firstError}` : ''}.`,
   );
   return [
-    `| c. republish of a 100-field app at ${count(REPUBLISH_RECORDS)} records (+3 fields), until its index builds finished | ${built.toFixed(1)} s (indexes checked complete at ${checked.toFixed(1)} s) | | |`,
+    `| c. republish of a 100-field app at ${count(REPUBLISH_RECORDS)} records (+3 fields marked as fast filter fields), until its index builds finished | ${built.toFixed(1)} s (indexes checked complete at ${checked.toFixed(1)} s) | | |`,
     `| c. creates at ${WRITE_RATE}/s before the republish (${WRITES_BEFORE} s) | ${writeFigures(beforeWrites)} | | |`,
     `| c. creates at ${WRITE_RATE}/s during the republish | ${writeFigures(duringWrites)} | | ${duringWrites.some((w) => !w.ok) ? 'WRITES FAILED' : ''} |`,
   ];

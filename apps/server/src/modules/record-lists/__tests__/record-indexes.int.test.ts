@@ -98,7 +98,7 @@ describe('list indexes', () => {
       expect(index.name.length).toBeLessThanOrEqual(63);
       expect(index.table).toBe(partition[0].name);
       expect(index.definition).toContain(`ON public.${partition[0].name} USING`);
-      expect(index.definition).not.toContain('WHERE');
+      expect(index.definition).toContain(`WHERE (module_id = '${appId}'::uuid)`);
     }
     expect(indexes.filter((index) => index.definition.includes('gin_trgm_ops'))).toHaveLength(2);
     // And one expression statistics object per indexed field (title, amount, ref), on the partition.

@@ -71,15 +71,17 @@ const names = (plan: ReturnType<typeof planIndexedFields>) => ({
 describe('recordIndexPlan', () => {
   it('plans a (value, id) btree per filterable field and a trigram GIN per text field, on the partition', () => {
     expect(recordIndexPlan(APP, definition).map((index) => index.statement)).toEqual([
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('title', 'text', 'b')} ON ${PARTITION} USING btree ((data->>'title'::text), id)`,
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('title', 'text', 't')} ON ${PARTITION} USING gin ((data->>'title'::text) gin_trgm_ops)`,
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('amount', 'number', 'b')} ON ${PARTITION} USING btree ((CASE WHEN jsonb_typeof(data->'amount'::text) = 'number' THEN (data->>'amount'::text)::numeric END), id)`,
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('due', 'date', 'b')} ON ${PARTITION} USING btree ((data->>'due'::text), id)`,
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('ref', 'lookup', 'b')} ON ${PARTITION} USING btree ((data->'ref'::text->>'label'), id)`,
-      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('ref', 'lookup', 't')} ON ${PARTITION} USING gin ((data->'ref'::text->>'label') gin_trgm_ops)`,
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('title', 'text', 'b')} ON ${PARTITION} USING btree ((data->>'title'::text), id) WHERE module_id = '${APP.toLowerCase()}'::uuid`,
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('title', 'text', 't')} ON ${PARTITION} USING gin ((data->>'title'::text) gin_trgm_ops) WHERE module_id = '${APP.toLowerCase()}'::uuid`,
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('amount', 'number', 'b')} ON ${PARTITION} USING btree ((CASE WHEN jsonb_typeof(data->'amount'::text) = 'number' THEN (data->>'amount'::text)::numeric END), id) WHERE module_id = '${APP.toLowerCase()}'::uuid`,
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('due', 'date', 'b')} ON ${PARTITION} USING btree ((data->>'due'::text), id) WHERE module_id = '${APP.toLowerCase()}'::uuid`,
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('ref', 'lookup', 'b')} ON ${PARTITION} USING btree ((data->'ref'::text->>'label'), id) WHERE module_id = '${APP.toLowerCase()}'::uuid`,
+      `CREATE INDEX CONCURRENTLY IF NOT EXISTS ${name('ref', 'lookup', 't')} ON ${PARTITION} USING gin ((data->'ref'::text->>'label') gin_trgm_ops) WHERE module_id = '${APP.toLowerCase()}'::uuid`,
     ]);
     for (const index of recordIndexPlan(APP, definition)) {
-      expect(index.statement).not.toMatch(/WHERE|ON records /);
+      // On the partition, never the parent; partial on the app id (the plan's reason in recordIndexPlan).
+      expect(index.statement).not.toMatch(/ON records /);
+      expect(index.statement).toMatch(new RegExp(`WHERE module_id = '${APP.toLowerCase()}'::uuid$`));
     }
   });
 

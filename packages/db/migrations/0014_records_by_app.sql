@@ -101,6 +101,13 @@ DECLARE
   partition_name text := app_record_partition(p_module);
 BEGIN
   IF to_regclass(partition_name) IS NULL THEN RETURN; END IF;
+  -- An index build on the partition (CREATE INDEX CONCURRENTLY after a publish) waits for every
+  -- older transaction, this one included, while holding a lock this one needs: a deadlock. Stop
+  -- it (its half-built index goes with the partition), then hold the partition so no new build
+  -- starts before the drop (a build starting now waits for this transaction instead).
+  PERFORM pg_cancel_backend(p.pid) FROM pg_stat_progress_create_index p
+    WHERE p.relid = to_regclass(partition_name) AND p.pid <> pg_backend_pid();
+  EXECUTE format('LOCK TABLE %I IN ACCESS EXCLUSIVE MODE', partition_name);
   -- The rows referencing the app's records go first (they would go with the app anyway): a
   -- partition that rows of other tables reference cannot be detached. Detaching and dropping lock
   -- records briefly (ACCESS EXCLUSIVE): apps are deleted seldom, records are written all the time.

@@ -46,7 +46,7 @@ beforeAll(async () => {
   await admin.connect();
   await admin.query(`CREATE DATABASE ${dbName}`);
   await admin.end();
-  owner = new pg.Pool({ connectionString: url(dbName), max: 2 });
+  owner = new pg.Pool({ connectionString: url(dbName), max: 6 });
   await runMigrations(owner, { migrationsFolder: folder });
 
   await owner.query(
@@ -221,5 +221,51 @@ describe('upgrading to records partitioned by app', () => {
               (SELECT count(*)::int FROM pg_inherits WHERE inhparent = 'records'::regclass) AS partitions`,
     );
     expect(rows[0]).toEqual({ records: 12345, partitions: 1 });
+  });
+
+  it('deleting an app whose index is being built stops the build instead of deadlocking with it', async () => {
+    // Publishing builds indexes CONCURRENTLY; such a build waits for every older transaction while
+    // holding a lock on the partition, and the app's delete needs that partition: without the
+    // trigger stopping the build first, the delete and the build wait for each other.
+    const reader = await owner.connect();
+    const builder = await owner.connect();
+    const deleter = await owner.connect();
+    try {
+      await reader.query('BEGIN');
+      await reader.query('SELECT count(*) FROM records WHERE module_id = $1', [WIDE]);
+      const { rows: named } = await owner.query<{ name: string }>('SELECT app_record_partition($1) AS name', [
+        WIDE,
+      ]);
+      const partition = named[0]!.name;
+      const build = builder
+        .query(`CREATE INDEX CONCURRENTLY storage_test_idx ON ${partition} ((data->>'title'))`)
+        .then(
+          () => 'built',
+          (error: Error) => error.message,
+        );
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await owner.query(
+          'SELECT 1 FROM pg_stat_progress_create_index WHERE relid = to_regclass($1)',
+          [partition],
+        );
+        if (rows.length > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      const removal = deleter.query('DELETE FROM modules WHERE id = $1', [WIDE]).then(
+        () => 'deleted',
+        (error: Error) => error.message,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      await reader.query('COMMIT');
+      expect(await removal).toBe('deleted');
+      expect(await build).toMatch(/cancel/i);
+      const { rows } = await owner.query('SELECT to_regclass($1) AS partition', [partition]);
+      expect(rows[0].partition).toBeNull();
+    } finally {
+      await reader.query('ROLLBACK').catch(() => undefined);
+      reader.release();
+      builder.release();
+      deleter.release();
+    }
   });
 });

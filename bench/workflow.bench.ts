@@ -3,16 +3,11 @@
 // Run: npm run bench:workflow   (own embedded PostgreSQL in a temporary folder; a few minutes)
 // BENCH_INSTANCES (default 100000) and BENCH_SECONDS (default 10) shorten a trial run, which then
 // does not touch bench/RESULTS.md.
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
+import { startBenchServer } from './bench-server.ts';
 import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import { APPS_PATHS, TASK_ACTION_PATHS } from '@formloop/contracts';
 import { createActivity, type WorkflowDefinition } from '@formloop/workflow';
-import { loadConfig } from '../apps/server/src/platform/config/config.ts';
-import { freePort } from '../apps/server/test/free-port.ts';
-import { startServerProcess } from '../apps/server/test/server-process.ts';
 import { httpLoad, ms, rawLoad, type Measured } from './records-measure.ts';
 import { BENCH_GROUP, appPool, ownerPool, signIn, waitForIndexBuilds, type Api } from './records-setup.ts';
 import { recordResult } from './results.ts';
@@ -150,19 +145,9 @@ async function rawApproval(client: pg.PoolClient, taskId: string, adminId: strin
 }
 
 async function main() {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'formloop-bench-workflow-'));
-  await chmod(dataDir, 0o755);
-  const env = {
-    DATA_DIR: dataDir,
-    PORT: String(await freePort()),
-    EMBEDDED_PG_PORT: String(await freePort()),
-    ADMIN_PASSWORD: 'bench-password',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-  };
   // The server in its own process (as in production), the load generator and raw loops in this one.
-  const server = await startServerProcess(env);
-  const config = loadConfig(env);
+  const bench = await startBenchServer('workflow', { watchCpu: false });
+  const { config } = bench;
   const pools: pg.Pool[] = [];
   try {
     const api = await signIn(`http://127.0.0.1:${config.PORT}`, 'admin', 'bench-password');
@@ -249,8 +234,7 @@ async function main() {
     if (verdicts.includes('OVER BUDGET')) process.exitCode = 1;
   } finally {
     for (const pool of pools) await pool.end();
-    await server.stop();
-    await rm(dataDir, { recursive: true, force: true });
+    await bench.stop();
   }
 }
 

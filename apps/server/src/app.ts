@@ -49,6 +49,7 @@ import {
 import { registerFilesModule, startOrphanFileSweeper } from './modules/files/index.ts';
 import { registerRecordLookupsModule } from './modules/record-lookups/index.ts';
 import { registerRecordImportModule } from './modules/record-import/index.ts';
+import { registerReportsModule } from './modules/reports/index.ts';
 import { registerTasksModule } from './modules/tasks/index.ts';
 import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notices/index.ts';
 import { registerTaskSchedulerModule } from './modules/task-scheduler/index.ts';
@@ -203,6 +204,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerFilesModule(app, recordDeps);
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
+  await registerReportsModule(app, { db, guard });
   await registerTaskActionsModule(app, { db, guard, jobs });
   await registerTasksModule(app, { db, guard });
   // Server push at /TaskHub: WebSockets, fanned out across nodes by LISTEN/NOTIFY.

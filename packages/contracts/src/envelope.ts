@@ -47,6 +47,8 @@ export const ERROR_CODES = [
   'ACCOUNT_LOCKED',
   'LICENCE_EXPIRED',
   'TENANT_NOT_FOUND',
+  /** A statement ran past its time limit (a report): the caller should narrow it and try again. */
+  'TIMED_OUT',
   'INTERNAL',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -49,6 +49,7 @@ export * from './records.ts';
 export * from './files.ts';
 export * from './record-lookups.ts';
 export * from './record-import.ts';
+export * from './reports.ts';
 export * from './workflow.ts';
 export * from './workflow-engine.ts';
 export * from './task-scheduler.ts';

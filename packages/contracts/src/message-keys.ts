@@ -16,6 +16,7 @@ import { RECORD_IMPORT_MESSAGES } from './record-import.ts';
 import { RECORD_LOOKUP_MESSAGES } from './record-lookups.ts';
 import { RECORDS_MESSAGES } from './records.ts';
 import { REFERENCE_DATA_MESSAGES } from './reference-data.ts';
+import { REPORT_MESSAGES } from './reports.ts';
 import { ROLE_MESSAGES } from './roles.ts';
 import { SSO_MESSAGES } from './sso.ts';
 import { TASK_SCHEDULER_MESSAGES } from './task-scheduler.ts';
@@ -132,6 +133,7 @@ export const MESSAGE_CATALOGUES = {
   recordLookups: RECORD_LOOKUP_MESSAGES,
   records: RECORDS_MESSAGES,
   referenceData: REFERENCE_DATA_MESSAGES,
+  reports: REPORT_MESSAGES,
   roles: ROLE_MESSAGES,
   sso: SSO_MESSAGES,
   taskScheduler: TASK_SCHEDULER_MESSAGES,

@@ -12,3 +12,4 @@ export * from './records.ts';
 export * from './workflow.ts';
 export * from './scheduling.ts';
 export * from './sso.ts';
+export * from './reports.ts';

@@ -6,3 +6,7 @@ export { registerRecordListsModule } from './record-lists.module.ts';
 export { ensureRecordIndexes, reconcileRecordIndexes, recordIndexScheduler } from './record-indexes.ts';
 /** Where lists stop counting exactly (bench/count-threshold reports it beside its measurements). */
 export { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';
+/** The record list's source and scope: reports read exactly the rows the list shows (ADR 0014). */
+export { LIST_SOURCE, scopeSql } from './record-query/list-query.ts';
+/** The record list itself (reports' plain tables are the viewer's own list of the app). */
+export { createRecordListService } from './record-lists.service.ts';

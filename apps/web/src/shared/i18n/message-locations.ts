@@ -32,6 +32,7 @@ export const MESSAGE_LOCATIONS: Readonly<Record<MessageNamespace, Location>> = {
   recordLookups: { namespace: 'formExternal', prefix: 'messages.' },
   records: { namespace: 'records', prefix: 'errors.' },
   referenceData: { namespace: 'referenceData', prefix: 'messages.' },
+  reports: { namespace: 'reports', prefix: 'messages.' },
   roles: { namespace: 'roles', prefix: 'messages.' },
   sso: { namespace: 'sso', prefix: 'messages.' },
   taskScheduler: { namespace: 'scheduler', prefix: 'messages.' },

@@ -1,0 +1,5 @@
+// The public surface of modules/reports: other modules, app.ts and tests of other modules import
+// only from here (eslint: no-restricted-imports); the other files of this folder are its own.
+// Reports: saved queries over one app's records, run as the viewer (ADR 0014).
+
+export { registerReportsModule } from './reports.module.ts';

@@ -1,0 +1,188 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  REPORT_MESSAGES,
+  REPORT_PATHS,
+  deletedReportResponseSchema,
+  favouriteReportBodySchema,
+  reportDataTableRequestSchema,
+  reportDataTableResponseSchema,
+  reportIdParamsSchema,
+  reportResponseSchema,
+  reportResultResponseSchema,
+  runReportBodySchema,
+  runSavedReportBodySchema,
+  saveReportBodySchema,
+} from '@formloop/contracts';
+import { canUseBuilder } from '@formloop/domain';
+import type { createAuthenticate } from '../../platform/auth/request-auth.ts';
+import { callContext } from '../../platform/http/call-context.ts';
+import { ok } from '../../platform/http/envelope.ts';
+import { errorResponses } from '../../platform/http/error-responses.ts';
+import type { ReportService } from './reports.service.ts';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+const runErrors = errorResponses(400, 401, 403, 404, 503);
+const tags = ['reports'];
+const security = [{ bearer: [] }];
+
+/** Reports (spec §2 /reports, /report-designer, /report-viewer; §6 full users and consultants; §7). */
+export const reportRoutes = (deps: {
+  service: ReportService;
+  guard: ReturnType<typeof createAuthenticate>;
+}) =>
+  (async (app) => {
+    // Checked before the body is validated, so a caller without the role learns nothing from a 400.
+    const builders = deps.guard.only(canUseBuilder);
+
+    app.post(
+      REPORT_PATHS.datatables,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'A page of the reports the caller may open (spec §7 report/datatables)',
+          description:
+            'Their own reports and those shared with them (everyone, their teams, their roles). length 10, 20, ' +
+            '50 or 100; orders over name, category, modified_on, module_name; search matches name, description, ' +
+            'category and app name ignoring case; scope all, mine, shared or favourites; category narrows to one.',
+          body: reportDataTableRequestSchema,
+          response: { 200: reportDataTableResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await deps.service.list(callContext(request), request.auth!, request.body)),
+    );
+
+    app.post(
+      REPORT_PATHS.run,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Runs a report definition without saving it (designer preview, Quick Report)',
+          description:
+            'Reads as the caller: the app must be one they can open, every field one their record list shows ' +
+            '(a hidden field is refused with records.unknownField), the rows their list rows. Without groups or ' +
+            'measures the answer is the record list page itself; with them, PostgreSQL groups and aggregates ' +
+            '(ROLLUP for totals, GROUPING SETS for a pivot). 503 reports.timedOut past the time limit.',
+          body: runReportBodySchema,
+          response: { 200: reportResultResponseSchema, ...runErrors },
+        },
+      },
+      async (request) => ok(await deps.service.run(callContext(request), request.auth!, request.body)),
+    );
+
+    app.post(
+      REPORT_PATHS.save,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Creates a report (no id) or changes one of the caller’s own (id)',
+          description:
+            'The definition is checked against the app as the caller sees it. 409 for a name the caller already uses.',
+          body: saveReportBodySchema,
+          response: { 200: reportResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(await deps.service.save(callContext(request), request.auth!, request.body), REPORT_MESSAGES.saved),
+    );
+
+    app.get(
+      REPORT_PATHS.detail,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'One report the caller may open, with its definition',
+          params: reportIdParamsSchema,
+          response: { 200: reportResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(await deps.service.detail(callContext(request), request.auth!, request.params.id)),
+    );
+
+    app.post(
+      REPORT_PATHS.runSaved,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Runs a saved report as the caller, with runtime filters and a page',
+          params: reportIdParamsSchema,
+          body: runSavedReportBodySchema,
+          response: { 200: reportResultResponseSchema, ...runErrors },
+        },
+      },
+      async (request) =>
+        ok(await deps.service.runSaved(callContext(request), request.auth!, request.params.id, request.body)),
+    );
+
+    app.post(
+      REPORT_PATHS.copy,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Copies a report the caller may open into a private report of theirs',
+          params: reportIdParamsSchema,
+          response: { 200: reportResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await deps.service.copy(callContext(request), request.auth!, request.params.id),
+          REPORT_MESSAGES.copied,
+        ),
+    );
+
+    app.post(
+      REPORT_PATHS.delete,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Deletes one of the caller’s own reports',
+          params: reportIdParamsSchema,
+          response: { 200: deletedReportResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await deps.service.remove(callContext(request), request.auth!, request.params.id),
+          REPORT_MESSAGES.deleted,
+        ),
+    );
+
+    app.put(
+      REPORT_PATHS.favourite,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Marks a report as one of the caller’s favourites, or not',
+          params: reportIdParamsSchema,
+          body: favouriteReportBodySchema,
+          response: { 200: reportResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await deps.service.favourite(
+            callContext(request),
+            request.auth!,
+            request.params.id,
+            request.body.isFavourite,
+          ),
+        ),
+    );
+  }) satisfies FastifyPluginAsyncZod;

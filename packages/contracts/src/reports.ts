@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX_LENGTH, NAME_MAX_LENGTH, PAGE_SIZES, validateName } from '@formloop/domain';
+import {
+  DESCRIPTION_MAX_LENGTH,
+  LANGUAGES,
+  NAME_MAX_LENGTH,
+  PAGE_SIZES,
+  validateName,
+} from '@formloop/domain';
 import { envelope, refineWith } from './envelope.ts';
 import { recordFilterSchema, recordOrderSchema } from './records.ts';
 
@@ -15,9 +21,12 @@ export const REPORT_PATHS = {
   save: '/api/form/report/save',
   /** Runs a definition that need not be saved (the designer's live preview, Quick Report). */
   run: '/api/form/report/run',
+  /** Exports a definition that need not be saved (Quick Report, the designer). */
+  export: '/api/form/report/export',
   /** Route patterns; build concrete paths with the helpers below. */
   detail: '/api/form/report/:id',
   runSaved: '/api/form/report/:id/run',
+  exportSaved: '/api/form/report/:id/export',
   copy: '/api/form/report/:id/copy',
   delete: '/api/form/report/:id/delete',
   favourite: '/api/form/report/:id/favourite',
@@ -26,6 +35,7 @@ export const REPORT_PATHS = {
 const idSegment = (id: string) => encodeURIComponent(id);
 export const reportDetailPath = (id: string) => `/api/form/report/${idSegment(id)}`;
 export const reportRunPath = (id: string) => `/api/form/report/${idSegment(id)}/run`;
+export const reportExportPath = (id: string) => `/api/form/report/${idSegment(id)}/export`;
 export const reportCopyPath = (id: string) => `/api/form/report/${idSegment(id)}/copy`;
 export const reportDeletePath = (id: string) => `/api/form/report/${idSegment(id)}/delete`;
 export const reportFavouritePath = (id: string) => `/api/form/report/${idSegment(id)}/favourite`;
@@ -327,3 +337,28 @@ export const reportResultSchema = z.discriminatedUnion('kind', [
 ]);
 export type ReportResult = z.infer<typeof reportResultSchema>;
 export const reportResultResponseSchema = envelope(reportResultSchema);
+
+// ---- exports ---------------------------------------------------------------------------------
+
+export const REPORT_EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
+export type ReportExportFormat = (typeof REPORT_EXPORT_FORMATS)[number];
+/** Most rows a PDF of a plain report holds (a PDF is for reading; CSV and XLSX take every row). */
+export const REPORT_PDF_MAX_ROWS = 2000;
+
+const exportOptions = {
+  format: z.enum(REPORT_EXPORT_FORMATS),
+  /** The language of the file's heading and totals rows (the viewer's). */
+  language: z.enum(LANGUAGES).default('en'),
+  /** PDF only: landscape pages. */
+  landscape: z.boolean().default(false),
+};
+
+export const exportReportBodySchema = runReportBodySchema
+  .omit({ page: true, length: true })
+  .extend({ ...exportOptions, name: z.string().trim().max(NAME_MAX_LENGTH).default('') });
+export type ExportReportBody = z.input<typeof exportReportBodySchema>;
+
+export const exportSavedReportBodySchema = runSavedReportBodySchema
+  .omit({ page: true, length: true })
+  .extend(exportOptions);
+export type ExportSavedReportBody = z.input<typeof exportSavedReportBodySchema>;

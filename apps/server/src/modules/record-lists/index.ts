@@ -10,3 +10,10 @@ export { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';
 export { LIST_SOURCE, scopeSql } from './record-query/list-query.ts';
 /** The record list itself (reports' plain tables are the viewer's own list of the app). */
 export { createRecordListService } from './record-lists.service.ts';
+/** The list's export (reports export their plain tables through it, under their heading). */
+export {
+  contentDisposition,
+  createRecordExportService,
+  EXPORT_CONTENT_TYPES,
+} from './record-export.service.ts';
+export type { PreparedExport } from './record-export.service.ts';

@@ -43,10 +43,12 @@ export interface PreparedExport {
   format: ExportFormat;
   query: ListQuery;
   columns: ListColumn[];
+  /** Lines written above the header, one cell each, then a blank row (a report's heading). */
+  preamble?: string[];
 }
 
 /** attachment; filename="<ASCII fallback>"; filename*=UTF-8''<the app's name> */
-export function contentDisposition(appName: string, format: ExportFormat): string {
+export function contentDisposition(appName: string, format: string): string {
   const name = `${appName.trim() || 'export'}.${format}`;
   const ascii = name.replace(/[^\x20-\x7e]|["\\%;]/g, '_');
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
@@ -66,9 +68,10 @@ async function drained(out: Writable, wrote: boolean): Promise<boolean> {
   return !out.destroyed;
 }
 
-function csvWriter(out: Writable, headers: string[]): SheetWriter {
+function csvWriter(out: Writable, headers: string[], preamble: string[]): SheetWriter {
+  const above = preamble.length ? stringify([...preamble.map((line) => [line]), []]) : '';
   // A byte order mark, so spreadsheet programs read UTF-8.
-  out.write(`\ufeff${stringify([headers])}`);
+  out.write(`\ufeff${above}${stringify([headers])}`);
   return {
     row: async (cells) => {
       await drained(out, out.write(stringify([cells.map(csvCell)])));
@@ -79,15 +82,18 @@ function csvWriter(out: Writable, headers: string[]): SheetWriter {
   };
 }
 
-function xlsxWriter(out: Writable, headers: string[], sheetName: string): SheetWriter {
+function xlsxWriter(out: Writable, headers: string[], sheetName: string, preamble: string[]): SheetWriter {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
     stream: out,
     useStyles: false,
     useSharedStrings: false,
   });
   const sheet = workbook.addWorksheet(sheetName);
+  for (const line of preamble) sheet.addRow([line]).commit();
+  if (preamble.length) sheet.addRow([]).commit();
   sheet.addRow(headers).commit();
-  let written = 0;
+  // The heading's lines and blank row take rows of the sheet too.
+  let written = preamble.length ? preamble.length + 1 : 0;
   return {
     row: async (cells) => {
       if (written >= XLSX_MAX_ROWS) return;
@@ -128,10 +134,11 @@ export function createRecordExportService(db: TenantDb) {
     /** Streams every matching row to `out` through a cursor, EXPORT_BATCH rows at a time. */
     async stream(prepared: PreparedExport, out: Writable): Promise<void> {
       const headers = prepared.columns.map((column) => column.label);
+      const preamble = prepared.preamble ?? [];
       const writer =
         prepared.format === 'csv'
-          ? csvWriter(out, headers)
-          : xlsxWriter(out, headers, sheetNameOf(prepared.appName));
+          ? csvWriter(out, headers, preamble)
+          : xlsxWriter(out, headers, sheetNameOf(prepared.appName), preamble);
       const dataKeys = prepared.columns
         .filter((column) => column.fieldType !== null)
         .map((column) => column.name);

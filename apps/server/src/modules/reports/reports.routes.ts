@@ -1,5 +1,10 @@
+import { PassThrough } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
+  exportReportBodySchema,
+  exportSavedReportBodySchema,
   REPORT_MESSAGES,
   REPORT_PATHS,
   deletedReportResponseSchema,
@@ -19,6 +24,7 @@ import { callContext } from '../../platform/http/call-context.ts';
 import { ok } from '../../platform/http/envelope.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
 import type { ReportService } from './reports.service.ts';
+import type { ExportInput, ReportExportService } from './report-export.service.ts';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const runErrors = errorResponses(400, 401, 403, 404, 503);
@@ -26,8 +32,37 @@ const tags = ['reports'];
 const security = [{ bearer: [] }];
 
 /** Reports (spec §2 /reports, /report-designer, /report-viewer; §6 full users and consultants; §7). */
+/** Sends a prepared report file: a buffer, or the list export's stream of every row. */
+async function sendFile(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  exports: ReportExportService,
+  input: ExportInput,
+) {
+  const file = await exports.prepare(callContext(request), request.auth!, input);
+  reply
+    .header('content-type', file.type)
+    .header('content-disposition', file.disposition)
+    .header('cache-control', 'no-store');
+  if ('buffer' in file) return reply.send(file.buffer);
+  const out = new PassThrough();
+  exports.stream(file.prepared, out).catch((err: unknown) => {
+    request.log.error({ err }, 'report export failed');
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return reply.send(out);
+}
+
+const EXPORT_DESCRIPTION =
+  'format csv, xlsx or pdf; language (en, de, es, fr, ja, zh) of the heading and totals; landscape for PDF. ' +
+  'Above the data: the report name, its filters with their values (report and runtime) and the time of export ' +
+  'in the organization zone. A plain report streams every matching row (CSV, XLSX; a PDF holds the first ' +
+  'REPORT_PDF_MAX_ROWS); a grouped report keeps its nesting with subtotal and total rows; a pivot stays pivoted. ' +
+  'Read as the caller, like run.';
+
 export const reportRoutes = (deps: {
   service: ReportService;
+  exports: ReportExportService;
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
@@ -71,6 +106,42 @@ export const reportRoutes = (deps: {
         },
       },
       async (request) => ok(await deps.service.run(callContext(request), request.auth!, request.body)),
+    );
+
+    app.post(
+      REPORT_PATHS.export,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Exports a report definition as CSV, XLSX or PDF without saving it',
+          description: EXPORT_DESCRIPTION,
+          body: exportReportBodySchema,
+          response: { 200: z.any().describe('The CSV, XLSX or PDF file'), ...runErrors },
+        },
+      },
+      async (request, reply) => sendFile(request, reply, deps.exports, request.body),
+    );
+
+    app.post(
+      REPORT_PATHS.exportSaved,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Exports a saved report as the caller sees it, as CSV, XLSX or PDF',
+          description: EXPORT_DESCRIPTION,
+          params: reportIdParamsSchema,
+          body: exportSavedReportBodySchema,
+          response: { 200: z.any().describe('The CSV, XLSX or PDF file'), ...runErrors },
+        },
+      },
+      async (request, reply) => {
+        const saved = await deps.service.opened(callContext(request), request.auth!, request.params.id);
+        return sendFile(request, reply, deps.exports, { ...request.body, ...saved });
+      },
     );
 
     app.post(

@@ -203,6 +203,25 @@ export function createReportService(db: TenantDb) {
   return {
     run,
 
+    /** A saved report the caller may open: its name and definition (exports). */
+    async opened(ctx: CallContext, auth: RequestAuth, id: string) {
+      const row = await db.readInTenant(ctx.tenantId, (tx) => visibleOr404(tx, ctx, auth, id));
+      return { name: row.name, definition: reportDefinitionSchema.parse(row.definition) };
+    },
+
+    /** What an export's heading needs: the app's name, the viewer's column labels, the zone. */
+    async exportContext(ctx: CallContext, auth: RequestAuth, moduleId: string) {
+      return db.readInTenant(ctx.tenantId, async (tx) => {
+        const app = await recordAppOr404(tx, ctx.tenantId, caller(auth), moduleId);
+        const columns = new ListColumns(app.definition, COMPLETE_ACTIVITY_ID);
+        return {
+          appName: app.app.displayName,
+          labelOf: (field: string) => columns.get(field).label,
+          timeZone: await zoneOf(tx, ctx.tenantId),
+        };
+      });
+    },
+
     async runSaved(ctx: CallContext, auth: RequestAuth, id: string, body: Omit<RunBody, 'definition'>) {
       const row = await db.readInTenant(ctx.tenantId, (tx) => visibleOr404(tx, ctx, auth, id));
       return run(ctx, auth, { ...body, definition: reportDefinitionSchema.parse(row.definition) });

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  ORGANIZATION_PATHS,
   REPORT_PATHS,
   reportCopyPath,
   reportDeletePath,
@@ -11,17 +10,9 @@ import {
   type ReportResult,
   type SaveReportBody,
 } from '@formloop/contracts';
-import { createTestServer, type TestClient, type TestServer } from '../../../../test/harness.ts';
-import {
-  arrangePeople,
-  field,
-  insertRecords,
-  listRecords,
-  publishApp,
-  section,
-  userId,
-  type People,
-} from '../../record-lists/__tests__/record-list-fixtures.ts';
+import type { TestClient, TestServer } from '../../../../test/harness.ts';
+import { listRecords, type People } from '../../record-lists/__tests__/record-list-fixtures.ts';
+import { arrangeReportWorld } from './report-fixtures.ts';
 
 // Reports against real PostgreSQL: what a report shows is the viewer's record list of the app
 // (equal counts, hidden fields refused, other tenants 404, ordinary users 403), groups and totals
@@ -32,20 +23,6 @@ let server: TestServer;
 let people: People;
 let appId: string;
 let gina: TestClient;
-
-const PERMISSION = [
-  { activityId: 'fs-complete', fields: [{ name: 'secret', control: 'hidden' }], fieldGroups: [] },
-];
-
-// Berlin leaves winter time on Sunday 2026-03-29 at 01:00 UTC. 00:30 UTC that Sunday is still in
-// the week of Monday 23 March; 22:30 UTC is 00:30 on Monday 30 March in Berlin (but Sunday in UTC).
-const SEEDS = [
-  { city: 'Berlin', amount: 10, secret: 1, created_on: '2026-03-23T08:00:00.000Z' },
-  { city: 'Berlin', amount: 20, secret: 2, created_on: '2026-03-29T00:30:00.000Z' },
-  { city: 'Paris', amount: 5, secret: 3, created_on: '2026-03-29T22:30:00.000Z' },
-  { city: 'Paris', amount: 7, secret: 4, created_on: '2026-04-02T12:00:00.000Z' },
-  { city: 'Rome', amount: 100, secret: 5, created_on: '2026-04-15T12:00:00.000Z' },
-];
 
 const run = async (
   client: TestClient,
@@ -72,32 +49,7 @@ const ok = async (
 };
 
 beforeAll(async () => {
-  server = await createTestServer();
-  people = await arrangePeople(server);
-  await server.createUser('globex', { username: 'gina', password: 'gina-pass', kind: 'FULL_USER' });
-  gina = server.client('globex');
-  await gina.signIn('gina', 'gina-pass');
-  appId = await publishApp(
-    people.fred,
-    'Orders',
-    [section('main', [[field('text', 'city'), field('number', 'amount'), field('number', 'secret')]])],
-    { permission: PERMISSION },
-  );
-  const fred = await userId(server, 'fred');
-  const cora = await userId(server, 'cora');
-  await insertRecords(server, appId, [
-    ...SEEDS.map((seed, i) => ({
-      created_by: i % 2 === 0 ? fred : cora,
-      created_on: seed.created_on,
-      workflow_started_on: seed.created_on,
-      workflow_completed_on: seed.created_on,
-      data: { city: seed.city, amount: seed.amount, secret: seed.secret },
-    })),
-    // A draft: never in a report, as never in the list of submitted records.
-    { created_by: fred, is_draft: true, data: { city: 'Berlin', amount: 1000 } },
-  ]);
-  const zone = await people.admin.post(ORGANIZATION_PATHS.setTimeZone, { timeZone: 'Europe/Berlin' });
-  expect(zone.statusCode, zone.body).toBe(200);
+  ({ server, people, appId, gina } = await arrangeReportWorld());
 });
 afterAll(() => server?.close());
 

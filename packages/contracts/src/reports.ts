@@ -21,6 +21,8 @@ export const REPORT_PATHS = {
   save: '/api/form/report/save',
   /** Runs a definition that need not be saved (the designer's live preview, Quick Report). */
   run: '/api/form/report/run',
+  /** The record list filters that select one group's rows (drill from a chart, card or row). */
+  drill: '/api/form/report/drill',
   /** Exports a definition that need not be saved (Quick Report, the designer). */
   export: '/api/form/report/export',
   /** Route patterns; build concrete paths with the helpers below. */
@@ -362,3 +364,35 @@ export const exportSavedReportBodySchema = runSavedReportBodySchema
   .omit({ page: true, length: true })
   .extend(exportOptions);
 export type ExportSavedReportBody = z.input<typeof exportSavedReportBodySchema>;
+
+// ---- drill to records ---------------------------------------------------------------------------
+
+export const drillReportBodySchema = runReportBodySchema
+  .omit({ page: true, length: true, search: true })
+  .extend({
+    /**
+     * The group's keys as a run answered them, outermost first (a pivot: its row keys, then the column
+     * key); fewer keys drill into a subtotal, none into the whole report (a number card).
+     */
+    keys: z
+      .array(z.union([z.string(), z.number(), z.boolean(), z.null()]))
+      .max(REPORT_MAX_GROUPS + 1)
+      .default([]),
+  });
+export type DrillReportBody = z.input<typeof drillReportBodySchema>;
+
+export const reportDrillSchema = z.object({
+  moduleId: z.string(),
+  /** Open /module/{moduleId} with exactly these filters: the list then counts what the group counted. */
+  filters: z.array(
+    z.object({
+      field: z.string(),
+      operator: z.string(),
+      value: z.unknown().optional(),
+      ignoreCase: z.boolean(),
+      matchesAll: z.boolean(),
+    }),
+  ),
+});
+export type ReportDrill = z.infer<typeof reportDrillSchema>;
+export const reportDrillResponseSchema = envelope(reportDrillSchema);

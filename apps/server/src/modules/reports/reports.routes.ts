@@ -8,6 +8,8 @@ import {
   REPORT_MESSAGES,
   REPORT_PATHS,
   deletedReportResponseSchema,
+  drillReportBodySchema,
+  reportDrillResponseSchema,
   favouriteReportBodySchema,
   reportDataTableRequestSchema,
   reportDataTableResponseSchema,
@@ -106,6 +108,26 @@ export const reportRoutes = (deps: {
         },
       },
       async (request) => ok(await deps.service.run(callContext(request), request.auth!, request.body)),
+    );
+
+    app.post(
+      REPORT_PATHS.drill,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'The record list filters that reproduce one group of a report (drill to records)',
+          description:
+            'keys: the group keys a run answered, outermost first (a pivot: row keys, then the column key); ' +
+            'fewer keys drill into a subtotal, none into the whole report. The answer is the report filters, the ' +
+            'runtime filters and one filter per key (eq, isnull, or a period as gte/lt: the organization zone’s ' +
+            'midnights for instants), so /module/{moduleId} with them counts exactly what the group counted.',
+          body: drillReportBodySchema,
+          response: { 200: reportDrillResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await deps.service.drill(callContext(request), request.auth!, request.body)),
     );
 
     app.post(

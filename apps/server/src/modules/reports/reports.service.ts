@@ -7,6 +7,8 @@ import {
   type ReportResult,
   type reportDataTableRequestSchema,
   type runReportBodySchema,
+  type drillReportBodySchema,
+  type ReportDrill,
   type saveReportBodySchema,
 } from '@formloop/contracts';
 import { COMPLETE_ACTIVITY_ID } from '@formloop/domain';
@@ -26,9 +28,11 @@ import {
   groupedReportSql,
   pivotReportSql,
   reportWhere,
+  resolveGroup,
   type ReportScope,
 } from './report-query/report-sql.ts';
 import { groupedResult, pivotResult } from './report-query/report-results.ts';
+import { drillFilters } from './report-query/drill.ts';
 import * as repo from './reports.repository.ts';
 
 // Reports (issue 24): saved queries over one app's records, owned by a builder and shared with
@@ -46,6 +50,7 @@ const QUERY_CANCELED = '57014';
 type SaveBody = z.output<typeof saveReportBodySchema>;
 type ListBody = z.output<typeof reportDataTableRequestSchema>;
 type RunBody = z.output<typeof runReportBodySchema>;
+type DrillBody = z.output<typeof drillReportBodySchema>;
 
 const missing = () => notFound(msg('reports.notFound'));
 
@@ -202,6 +207,24 @@ export function createReportService(db: TenantDb) {
 
   return {
     run,
+
+    /** The record list filters that select one group's rows, as the caller sees the app. */
+    async drill(ctx: CallContext, auth: RequestAuth, body: DrillBody): Promise<ReportDrill> {
+      return db.readInTenant(ctx.tenantId, async (tx) => {
+        const { definition } = body;
+        const app = await recordAppOr404(tx, ctx.tenantId, caller(auth), definition.moduleId);
+        const columns = new ListColumns(app.definition, COMPLETE_ACTIVITY_ID);
+        const levels = definition.pivot
+          ? [...definition.pivot.rows, definition.pivot.column]
+          : definition.groupBy;
+        const groups = levels.map((group) => resolveGroup(columns, group));
+        const filters = [...definition.filters, ...body.filters];
+        // Checked as a run would check them: a hidden or unknown field is refused here too.
+        for (const filter of filters) columns.get(filter.field);
+        const timeZone = await zoneOf(tx, ctx.tenantId);
+        return { moduleId: app.app.id, filters: [...filters, ...drillFilters(groups, body.keys, timeZone)] };
+      });
+    },
 
     /** A saved report the caller may open: its name and definition (exports). */
     async opened(ctx: CallContext, auth: RequestAuth, id: string) {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { PDFParse } from 'pdf-parse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPORT_PATHS, reportExportPath } from '@formloop/contracts';
+import { RECORDS_PATHS, REPORT_PATHS, reportExportPath } from '@formloop/contracts';
 import type { TestClient, TestServer } from '../../../../test/harness.ts';
 import type { People } from '../../record-lists/__tests__/record-list-fixtures.ts';
 import { arrangeReportWorld } from './report-fixtures.ts';
@@ -118,6 +118,69 @@ describe('exports of what the viewer sees', () => {
     const hidden = await people.fred.post(REPORT_PATHS.export, {
       format: 'csv',
       definition: { moduleId: appId, columns: ['secret'] },
+    });
+    expect(hidden.statusCode).toBe(400);
+  });
+});
+
+describe('drill to records', () => {
+  const drill = async (definition: object, keys: unknown[], filters: object[] = []) => {
+    const res = await people.fred.post(REPORT_PATHS.drill, {
+      definition: { moduleId: appId, ...definition },
+      keys,
+      filters,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data as { moduleId: string; filters: object[] };
+  };
+  const listCount = async (filters: object[]) => {
+    const res = await people.fred.post(RECORDS_PATHS.datatables, { moduleId: appId, filters });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().data.recordsFiltered as number;
+  };
+
+  it('gives the list the filters that count exactly what each group counted', async () => {
+    const definition = {
+      groupBy: [{ field: 'created_on', grain: 'week' }, { field: 'city' }],
+      filters: [{ field: 'amount', operator: 'gt', value: 1 }],
+      totals: true,
+    };
+    const run = await people.fred.post(REPORT_PATHS.run, { definition: { moduleId: appId, ...definition } });
+    const result = run.json().data as {
+      rows: Array<{ groups: unknown[]; measures: number[] }>;
+      subtotals: Array<{ groups: unknown[]; measures: number[] }>;
+    };
+    expect(result.rows.length).toBeGreaterThan(2);
+    for (const row of result.rows) {
+      const target = await drill(definition, row.groups);
+      expect(target.moduleId).toBe(appId);
+      expect(await listCount(target.filters), JSON.stringify(row.groups)).toBe(row.measures[0]);
+    }
+    // A subtotal: the week across Berlin's DST change holds the Sunday-night and Thursday records.
+    for (const subtotal of result.subtotals) {
+      const target = await drill(definition, subtotal.groups.slice(0, 1));
+      expect(await listCount(target.filters), JSON.stringify(subtotal.groups)).toBe(subtotal.measures[0]);
+    }
+    expect(result.subtotals.find((row) => row.groups[0] === '2026-03-30')?.measures[0]).toBe(2);
+  });
+
+  it('drills a pivot cell and a number card, and refuses hidden fields', async () => {
+    const pivot = {
+      pivot: {
+        rows: [{ field: 'city' }],
+        column: { field: 'created_on', grain: 'month' },
+        measure: { aggregate: 'count' },
+      },
+    };
+    expect(await listCount((await drill(pivot, ['Paris', '2026-04-01'])).filters)).toBe(1);
+    const card = {
+      measures: [{ aggregate: 'count' }],
+      filters: [{ field: 'city', operator: 'eq', value: 'Berlin' }],
+    };
+    expect(await listCount((await drill(card, [])).filters)).toBe(2);
+    const hidden = await people.fred.post(REPORT_PATHS.drill, {
+      definition: { moduleId: appId, groupBy: [{ field: 'secret' }] },
+      keys: [1],
     });
     expect(hidden.statusCode).toBe(400);
   });

@@ -19,7 +19,7 @@ import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
@@ -43,6 +43,7 @@ import { FilterBuilder } from './filter-builder.tsx';
 import { FilterChips } from './filter-chips.tsx';
 import { RecordTable } from './record-table.tsx';
 import { TableToolbar } from './table-toolbar.tsx';
+import { filtersFromSearch } from '../lib/drill-link.ts';
 
 export interface RecordTablePanelProps {
   form: RecordForm;
@@ -79,7 +80,11 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
   const [settings, setSettings] = useState(() =>
     config?.columns.length ? initialColumnSettings(columns, config.columns, undefined) : defaults(),
   );
-  const [filters, setFilters] = useState<RecordFilter[]>(config?.filters ?? []);
+  // A drill from a report (?filters=…) opens the submitted records on exactly its filters.
+  const [params] = useSearchParams();
+  const [filters, setFilters] = useState<RecordFilter[]>(
+    () => (kind === 'records' ? filtersFromSearch(params) : null) ?? config?.filters ?? [],
+  );
   const [filtersOpen, setFiltersOpen] = useState(false);
   const [searchText, setSearchText] = useState('');
   const [search, setSearch] = useState('');

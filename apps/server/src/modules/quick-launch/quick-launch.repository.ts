@@ -91,14 +91,18 @@ export async function offeredIds(
   return new Set(rows.map((row) => row.id));
 }
 
-/** Every stored tile of the user (shown or not), in order; locked, so concurrent edits queue up. */
+/**
+ * Every stored tile of the user (shown or not), in order, after taking the user's quick-launch lock
+ * for the rest of the transaction: concurrent changes of one user's tiles queue up instead of
+ * racing (row locks would not cover a user without tiles yet, whose two first inserts would collide).
+ */
 export async function lockStoredIds(tx: TenantTx, tenantId: string, userId: string): Promise<string[]> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${`user_quick_launch:${userId}`}, 0))`);
   const rows = await tx
     .select({ moduleId: userQuickLaunch.moduleId })
     .from(userQuickLaunch)
     .where(mine(tenantId, userId))
-    .orderBy(asc(userQuickLaunch.orderIndex), asc(userQuickLaunch.moduleId))
-    .for('update');
+    .orderBy(asc(userQuickLaunch.orderIndex), asc(userQuickLaunch.moduleId));
   return rows.map((row) => row.moduleId);
 }
 
@@ -118,7 +122,7 @@ export async function replaceTiles(
 
 /**
  * Adds one tile after the user's last, unless the user already has it or holds `max` tiles
- * (answers whether it was added). The user's rows are locked first, so two adds never share a place.
+ * (answers whether it was added). The user's lock is taken first, so two adds never share a place.
  */
 export async function appendTile(
   tx: TenantTx,

@@ -195,6 +195,22 @@ describe('quick launch', () => {
     expect(await names(cora)).not.toContain('Hotel');
   });
 
+  it('queues concurrent changes of one user instead of failing them', async () => {
+    const { fred } = people;
+    await setTiles(fred, []);
+    const lists = [
+      [apps.alpha, apps.bravo],
+      [apps.bravo, apps.charlie],
+      [apps.charlie, apps.alpha, apps.delta],
+      [apps.delta],
+      [apps.alpha],
+    ];
+    const answers = await Promise.all(lists.map((list) => setTiles(fred, list)));
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const final = (await tiles(fred)).map((tile) => tile.id);
+    expect(lists).toContainEqual(final);
+  });
+
   it('answers 401 without a session', async () => {
     const anonymous = server.client('acme');
     expect((await anonymous.get(Q.get)).statusCode).toBe(401);

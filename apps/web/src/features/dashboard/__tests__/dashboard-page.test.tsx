@@ -103,6 +103,24 @@ describe('Dashboards & Reports home', { timeout: 60_000 }, () => {
     await waitFor(() => expect(tileNames()).toEqual(['Bravo', 'Alpha', 'Charlie']));
   });
 
+  it('reorders by dragging a tile onto another', async () => {
+    const calls = mockFetch({ [GET]: ok([alpha, bravo, charlie]), [SORT]: echo([alpha, bravo, charlie]) });
+    const view = renderDashboard();
+    await waitFor(() => expect(tileNames()).toEqual(['Alpha', 'Bravo', 'Charlie']));
+    const tiles = screen.getAllByTestId('quick-launch-tile');
+    const handle = view.container.querySelector('[data-testid="quick-launch-tile"] [draggable="true"]')!;
+    const dataTransfer = { setData: vi.fn(), effectAllowed: '', dropEffect: '' };
+    fireEvent.dragStart(handle, { dataTransfer });
+    fireEvent.dragOver(tiles[2]!, { dataTransfer });
+    fireEvent.drop(tiles[2]!, { dataTransfer });
+    await waitFor(() => expect(tileNames()).toEqual(['Bravo', 'Charlie', 'Alpha']));
+    await waitFor(() =>
+      expect(bodyOf(calls, 'PATCH', Q.sortUpdate)).toEqual([
+        { kind: 'quicklaunch', ids: ['a-2', 'a-3', 'a-1'] },
+      ]),
+    );
+  });
+
   it('removes a tile by saving the list without it', async () => {
     const calls = mockFetch({ [GET]: ok([alpha, bravo, charlie]), [SET]: echo([alpha, bravo, charlie]) });
     renderDashboard();

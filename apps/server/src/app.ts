@@ -50,6 +50,7 @@ import { registerFilesModule, startOrphanFileSweeper } from './modules/files/ind
 import { registerRecordLookupsModule } from './modules/record-lookups/index.ts';
 import { registerRecordImportModule } from './modules/record-import/index.ts';
 import { registerReportsModule } from './modules/reports/index.ts';
+import { createQuickLaunchService, registerQuickLaunchModule } from './modules/quick-launch/index.ts';
 import { registerTasksModule } from './modules/tasks/index.ts';
 import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notices/index.ts';
 import { registerTaskSchedulerModule } from './modules/task-scheduler/index.ts';
@@ -162,12 +163,16 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerRoleModule(app, { db, guard });
   await registerMenuModule(app, { db, guard });
   // Publishing an app builds its record list indexes (owner pool, in the background); deleting it
-  // drops its records' partition, and the indexes with it.
+  // drops its records' partition, and the indexes with it. An app created with addToQuickLaunch
+  // becomes its creator's quick-launch tile in the creating transaction.
+  const quickLaunch = createQuickLaunchService(db);
   await registerAppsModule(app, {
     db,
     guard,
     onPublished: recordIndexScheduler(database.owner, app.log),
+    onCreated: quickLaunch.onAppCreated,
   });
+  await registerQuickLaunchModule(app, { db, guard, service: quickLaunch });
   // Every published app's indexes are checked once at start (after migration 0014 the old ones went
   // with the old table): scheduled one at a time behind the queue; startup does not wait.
   reconcileRecordIndexes(database.owner, app.log)

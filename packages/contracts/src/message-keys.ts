@@ -12,6 +12,7 @@ import { MODULE_CATEGORY_MESSAGES } from './module-categories.ts';
 import { ORGANIZATION_MESSAGES } from './organization.ts';
 import { PROCESS_ENGINE_MESSAGES } from './process-engine.ts';
 import { PROFILE_MESSAGES } from './profile.ts';
+import { QUICK_LAUNCH_MESSAGES } from './quick-launch.ts';
 import { RECORD_IMPORT_MESSAGES } from './record-import.ts';
 import { RECORD_LOOKUP_MESSAGES } from './record-lookups.ts';
 import { RECORDS_MESSAGES } from './records.ts';
@@ -129,6 +130,7 @@ export const MESSAGE_CATALOGUES = {
   organization: ORGANIZATION_MESSAGES,
   processEngine: PROCESS_ENGINE_MESSAGES,
   profile: PROFILE_MESSAGES,
+  quickLaunch: QUICK_LAUNCH_MESSAGES,
   recordImport: RECORD_IMPORT_MESSAGES,
   recordLookups: RECORD_LOOKUP_MESSAGES,
   records: RECORDS_MESSAGES,

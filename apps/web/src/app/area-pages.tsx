@@ -80,6 +80,7 @@ const ProcessDashboardPage = page(processPages, 'ProcessDashboardPage');
 const notificationPages = () => import('../features/notifications/pages/notification-pages.ts');
 const NotificationsPage = page(notificationPages, 'NotificationsPage');
 const NotificationDetailPage = page(notificationPages, 'NotificationDetailPage');
+const DashboardPage = page(() => import('../features/dashboard/pages/dashboard-page.tsx'), 'DashboardPage');
 // The app's schedules and one schedule: one page that picks by the recordId parameter.
 const SchedulerPage = page(() => import('../features/scheduler/pages/scheduler-page.tsx'), 'SchedulerPage');
 
@@ -121,5 +122,6 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'scheduleEditor') return <SchedulerPage />;
   if (area === 'processEngine') return <ProcessEnginePage />;
   if (area === 'processDashboard') return <ProcessDashboardPage />;
+  if (area === 'dashboard') return <DashboardPage />;
   return <AreaNotBuiltPage area={area} />;
 }

@@ -13,3 +13,4 @@ export * from './workflow.ts';
 export * from './scheduling.ts';
 export * from './sso.ts';
 export * from './reports.ts';
+export * from './quick-launch.ts';

@@ -6,7 +6,7 @@ import { createPublishService, type OnPublished } from './apps-publish.service.t
 import { appReadRoutes } from './apps-read.routes.ts';
 import { createAppReadService } from './apps-read.service.ts';
 import { appCommandRoutes } from './apps.routes.ts';
-import { createAppService } from './apps.service.ts';
+import { createAppService, type OnAppCreated } from './apps.service.ts';
 import { workflowDefinitionRoutes } from './workflow-definition.routes.ts';
 import { createWorkflowDefinitionService } from './workflow-definition.service.ts';
 
@@ -16,11 +16,11 @@ import { createWorkflowDefinitionService } from './workflow-definition.service.t
  */
 export async function registerAppsModule(
   app: FastifyInstance,
-  deps: ModuleDeps & { onPublished?: OnPublished },
+  deps: ModuleDeps & { onPublished?: OnPublished; onCreated?: OnAppCreated },
 ): Promise<void> {
   await app.register(
     appCommandRoutes({
-      apps: createAppService(deps.db),
+      apps: createAppService(deps.db, deps.onCreated),
       publishing: createPublishService(deps.db, deps.onPublished),
       guard: deps.guard,
     }),

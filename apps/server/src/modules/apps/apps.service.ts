@@ -41,7 +41,19 @@ const blankToNull = (value: string | null | undefined) => (value?.trim() ? value
 
 // Deleting an app drops its records' partition with it (migration 0014's trigger on modules), and
 // with the partition its list indexes and statistics: nothing is left to clean up after the commit.
-export function createAppService(db: TenantDb) {
+/**
+ * Called in the creating transaction of CreateProcessFromScratch, after the app row is written (app.ts
+ * hands quick launch's here: an app created with addToQuickLaunch becomes its creator's tile). A
+ * hook, so that apps depends on no module above it.
+ */
+export type OnAppCreated = (
+  tx: TenantTx,
+  tenantId: string,
+  userId: string,
+  app: { id: string; addToQuickLaunch: boolean },
+) => Promise<void>;
+
+export function createAppService(db: TenantDb, onCreated: OnAppCreated = async () => {}) {
   const audit = auditorFor(APP_AUDIT_ENTITY);
 
   /** Runs a command, turning the name index's refusal of a racing duplicate into the 409. */
@@ -89,6 +101,10 @@ export function createAppService(db: TenantDb) {
           action: 'created',
           before: null,
           after: { ...auditView(created), module_draft: created.moduleDraft },
+        });
+        await onCreated(tx, ctx.tenantId, auth.userId, {
+          id: created.id,
+          addToQuickLaunch: created.addToQuickLaunch,
         });
         return { id: created.id };
       });

@@ -8,4 +8,5 @@ export type { AppCaller } from './app-access.ts';
 export { asDefinition } from './app-views.ts';
 export type { AppScope } from './apps-list.repository.ts';
 export { findApp } from './apps.repository.ts';
+export type { OnAppCreated } from './apps.service.ts';
 export type { AppRow } from './apps.repository.ts';

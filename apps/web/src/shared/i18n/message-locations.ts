@@ -28,6 +28,7 @@ export const MESSAGE_LOCATIONS: Readonly<Record<MessageNamespace, Location>> = {
   organization: { namespace: 'organization', prefix: 'messages.' },
   processEngine: { namespace: 'processEngine', prefix: 'errors.' },
   profile: { namespace: 'profile', prefix: 'messages.' },
+  quickLaunch: { namespace: 'dashboard', prefix: 'messages.' },
   recordImport: { namespace: 'records', prefix: 'importErrors.' },
   recordLookups: { namespace: 'formExternal', prefix: 'messages.' },
   records: { namespace: 'records', prefix: 'errors.' },

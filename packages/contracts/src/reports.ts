@@ -21,6 +21,8 @@ export const REPORT_PATHS = {
   save: '/api/form/report/save',
   /** Runs a definition that need not be saved (the designer's live preview, Quick Report). */
   run: '/api/form/report/run',
+  /** Ready-made workflow cards of one app: time in activity, waiting work, throughput, rejections. */
+  workflowMetrics: '/api/form/report/workflowmetrics',
   /** The record list filters that select one group's rows (drill from a chart, card or row). */
   drill: '/api/form/report/drill',
   /** Exports a definition that need not be saved (Quick Report, the designer). */
@@ -396,3 +398,48 @@ export const reportDrillSchema = z.object({
 });
 export type ReportDrill = z.infer<typeof reportDrillSchema>;
 export const reportDrillResponseSchema = envelope(reportDrillSchema);
+
+// ---- workflow metrics (issue 24 item 9) -----------------------------------------------------------
+
+/** Weeks of throughput a workflow metrics answer covers by default (the current one included). */
+export const WORKFLOW_METRIC_WEEKS = 12;
+
+export const workflowMetricsBodySchema = z.object({
+  moduleId: z.uuid(),
+  weeks: z.number().int().min(1).max(104).default(WORKFLOW_METRIC_WEEKS),
+});
+export type WorkflowMetricsBody = z.input<typeof workflowMetricsBodySchema>;
+
+export const workflowMetricsSchema = z.object({
+  /** Per activity (in the order work first reached them): time its tasks took and how they ended. */
+  activities: z.array(
+    z.object({
+      activityId: z.string(),
+      title: z.string(),
+      completed: z.number().int(),
+      /** Hours from a task's start to its completion: median and 90th percentile (null: none completed). */
+      p50Hours: z.number().nullable(),
+      p90Hours: z.number().nullable(),
+      waiting: z.number().int(),
+      rejected: z.number().int(),
+      sentBack: z.number().int(),
+      /** Shares of the completed tasks (0–1; null: none completed). */
+      rejectedRate: z.number().nullable(),
+      sentBackRate: z.number().nullable(),
+    }),
+  ),
+  /** Open tasks per activity and assignee (a task with several assignees counts for each). */
+  waitingByAssignee: z.array(
+    z.object({
+      activityId: z.string(),
+      title: z.string(),
+      userId: z.string(),
+      name: z.string(),
+      waiting: z.number().int(),
+    }),
+  ),
+  /** Tasks completed per week (Monday, organization zone), oldest first, weeks without any included. */
+  throughput: z.array(z.object({ week: z.string(), completed: z.number().int() })),
+});
+export type WorkflowMetrics = z.infer<typeof workflowMetricsSchema>;
+export const workflowMetricsResponseSchema = envelope(workflowMetricsSchema);

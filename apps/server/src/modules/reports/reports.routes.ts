@@ -9,6 +9,8 @@ import {
   REPORT_PATHS,
   deletedReportResponseSchema,
   drillReportBodySchema,
+  workflowMetricsBodySchema,
+  workflowMetricsResponseSchema,
   reportDrillResponseSchema,
   favouriteReportBodySchema,
   reportDataTableRequestSchema,
@@ -108,6 +110,27 @@ export const reportRoutes = (deps: {
         },
       },
       async (request) => ok(await deps.service.run(callContext(request), request.auth!, request.body)),
+    );
+
+    app.post(
+      REPORT_PATHS.workflowMetrics,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Workflow metrics of one app: time in each activity, waiting work, throughput, rejections',
+          description:
+            'From the app’s workflow tasks: per activity the completed count, hours from start to completion (p50, ' +
+            'p90), open tasks, rejected and sent-back counts and their shares of the completed; open tasks per ' +
+            'activity and assignee; tasks completed per week (Monday, organization zone) for the last `weeks` weeks. ' +
+            'The app must be one the caller can open (else 404).',
+          body: workflowMetricsBodySchema,
+          response: { 200: workflowMetricsResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(await deps.service.workflowMetrics(callContext(request), request.auth!, request.body)),
     );
 
     app.post(

@@ -8,6 +8,8 @@ import {
   type reportDataTableRequestSchema,
   type runReportBodySchema,
   type drillReportBodySchema,
+  type workflowMetricsBodySchema,
+  type WorkflowMetrics,
   type ReportDrill,
   type saveReportBodySchema,
 } from '@formloop/contracts';
@@ -33,6 +35,7 @@ import {
 } from './report-query/report-sql.ts';
 import { groupedResult, pivotResult } from './report-query/report-results.ts';
 import { drillFilters } from './report-query/drill.ts';
+import { workflowMetricsOf } from './workflow-metrics.ts';
 import * as repo from './reports.repository.ts';
 
 // Reports (issue 24): saved queries over one app's records, owned by a builder and shared with
@@ -51,6 +54,7 @@ type SaveBody = z.output<typeof saveReportBodySchema>;
 type ListBody = z.output<typeof reportDataTableRequestSchema>;
 type RunBody = z.output<typeof runReportBodySchema>;
 type DrillBody = z.output<typeof drillReportBodySchema>;
+type MetricsBody = z.output<typeof workflowMetricsBodySchema>;
 
 const missing = () => notFound(msg('reports.notFound'));
 
@@ -223,6 +227,15 @@ export function createReportService(db: TenantDb) {
         for (const filter of filters) columns.get(filter.field);
         const timeZone = await zoneOf(tx, ctx.tenantId);
         return { moduleId: app.app.id, filters: [...filters, ...drillFilters(groups, body.keys, timeZone)] };
+      });
+    },
+
+    /** The ready-made workflow cards of an app the caller may open (issue 24 item 9). */
+    async workflowMetrics(ctx: CallContext, auth: RequestAuth, body: MetricsBody): Promise<WorkflowMetrics> {
+      return db.readInTenant(ctx.tenantId, async (tx) => {
+        const { app } = await recordAppOr404(tx, ctx.tenantId, caller(auth), body.moduleId);
+        const timeZone = await zoneOf(tx, ctx.tenantId);
+        return workflowMetricsOf(tx, ctx.tenantId, app.id, timeZone, body.weeks);
       });
     },
 

@@ -50,6 +50,8 @@ import { registerFilesModule, startOrphanFileSweeper } from './modules/files/ind
 import { registerRecordLookupsModule } from './modules/record-lookups/index.ts';
 import { registerRecordImportModule } from './modules/record-import/index.ts';
 import { registerReportsModule } from './modules/reports/index.ts';
+import { registerDashboardsModule } from './modules/dashboards/index.ts';
+import { startAppWriteClock } from './platform/realtime/app-writes.ts';
 import { createQuickLaunchService, registerQuickLaunchModule } from './modules/quick-launch/index.ts';
 import { registerTasksModule } from './modules/tasks/index.ts';
 import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notices/index.ts';
@@ -210,6 +212,13 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
   await registerReportsModule(app, { db, guard });
+  // Which apps' records changed (card caches): every node LISTENs, like the hub.
+  const clock = await startAppWriteClock(database.app, {
+    warn: (message, error) => app.log.warn({ err: error }, message),
+    info: (message) => app.log.info(message),
+  });
+  app.addHook('onClose', () => clock.stop());
+  await registerDashboardsModule(app, { db, guard, clock });
   await registerTaskActionsModule(app, { db, guard, jobs });
   await registerTasksModule(app, { db, guard });
   // Server push at /TaskHub: WebSockets, fanned out across nodes by LISTEN/NOTIFY.

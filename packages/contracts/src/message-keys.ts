@@ -6,6 +6,7 @@ import {
 } from '@formloop/domain';
 import { APP_SETTINGS_MESSAGES } from './app-settings.ts';
 import { APPS_MESSAGES } from './apps.ts';
+import { DASHBOARD_MESSAGES } from './dashboards.ts';
 import { FILES_MESSAGES } from './files.ts';
 import { MENU_MESSAGES } from './menus.ts';
 import { MODULE_CATEGORY_MESSAGES } from './module-categories.ts';
@@ -124,6 +125,7 @@ export const MESSAGE_CATALOGUES = {
   recordValues: RECORD_VALUE_MESSAGES,
   appSettings: APP_SETTINGS_MESSAGES,
   apps: APPS_MESSAGES,
+  dashboards: DASHBOARD_MESSAGES,
   files: FILES_MESSAGES,
   menus: MENU_MESSAGES,
   moduleCategories: MODULE_CATEGORY_MESSAGES,

@@ -14,3 +14,4 @@ export * from './scheduling.ts';
 export * from './sso.ts';
 export * from './reports.ts';
 export * from './quick-launch.ts';
+export * from './dashboards.ts';

@@ -6,6 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ImportStatus } from '@formloop/contracts';
 import { formatSequenceNumber, sequenceStep, type PayloadField } from '@formloop/domain';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
+import { APP_WRITES_CHANNEL, noteAppWritten } from '../../platform/realtime/app-writes.ts';
 
 // The bulk path of an import: one transaction per batch. Good rows are COPYed into a temporary
 // table and moved into records with INSERT … SELECT (COPY straight into records is refused under
@@ -106,6 +107,9 @@ export async function writeBatch(pool: pg.Pool, job: ImportJob, batch: Batch): P
     if (batch.rows.length > 0) {
       if (job.sequences.length > 0) await numberRows(client, job, batch.rows);
       await insertRows(client, job, batch.rows);
+      // Card caches and live dashboards learn of the batch when it commits (app-writes.ts).
+      noteAppWritten(job.moduleId);
+      await client.query('SELECT pg_notify($1, $2)', [APP_WRITES_CHANNEL, job.moduleId]);
     }
     await client.query(
       `UPDATE record_imports

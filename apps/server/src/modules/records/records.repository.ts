@@ -8,6 +8,7 @@ import {
   type TenantTx,
 } from '../../platform/database/tenant-db.ts';
 import { RECORD_SELECT, RECORD_USER_JOINS, type RawRecordRow } from './record-row.ts';
+import { markAppWritten } from '../../platform/realtime/app-writes.ts';
 
 // Records SQL, tenant first. Writes return the record as every answer shows it (RECORD_SELECT) and
 // append their audit row in the same statement (a data-modifying CTE): one round trip per write,
@@ -295,6 +296,7 @@ export async function updateRecord(
       RETURNING *
     ), audit AS (${auditOf(auditParams(tenantId, audit))})
     SELECT ${RECORD_SELECT} FROM r ${RECORD_USER_JOINS}`);
+  await markAppWritten(tx, moduleId);
   return result.rows[0]!;
 }
 
@@ -379,6 +381,7 @@ export async function deleteRecords(
       DELETE FROM records
       WHERE tenant_id = ${tenantId} AND module_id = ${moduleId} AND id IN ${listOf(ids, 'uuid')}`);
     deleted += result.rowCount ?? ids.length;
+    await markAppWritten(tx, moduleId);
   }
   await tx.execute(sql`
     INSERT INTO audit_log (tenant_id, user_id, entity, entity_id, action, before, after, request_id)

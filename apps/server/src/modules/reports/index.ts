@@ -3,3 +3,6 @@
 // Reports: saved queries over one app's records, run as the viewer (ADR 0014).
 
 export { registerReportsModule } from './reports.module.ts';
+export { createReportService } from './reports.service.ts';
+export type { ReportService } from './reports.service.ts';
+export { nextPeriodStart, zonedMidnight } from './report-query/drill.ts';

@@ -212,6 +212,12 @@ export function createReportService(db: TenantDb) {
   return {
     run,
 
+    /** Checks a definition against the app as the caller sees it (400 / 404 as a run would answer). */
+    check: (ctx: CallContext, auth: RequestAuth, definition: ReportDefinition) =>
+      db.readInTenant(ctx.tenantId, async (tx) => {
+        await checkDefinition(tx, ctx, auth, definition);
+      }),
+
     /** The record list filters that select one group's rows, as the caller sees the app. */
     async drill(ctx: CallContext, auth: RequestAuth, body: DrillBody): Promise<ReportDrill> {
       return db.readInTenant(ctx.tenantId, async (tx) => {
@@ -245,14 +251,18 @@ export function createReportService(db: TenantDb) {
       return { name: row.name, definition: reportDefinitionSchema.parse(row.definition) };
     },
 
-    /** What an export's heading needs: the app's name, the viewer's column labels, the zone. */
+    /** What an export's heading and a dashboard card's filters need: the app, the viewer's columns, the zone. */
     async exportContext(ctx: CallContext, auth: RequestAuth, moduleId: string) {
       return db.readInTenant(ctx.tenantId, async (tx) => {
         const app = await recordAppOr404(tx, ctx.tenantId, caller(auth), moduleId);
         const columns = new ListColumns(app.definition, COMPLETE_ACTIVITY_ID);
         return {
           appName: app.app.displayName,
+          moduleVersion: app.app.moduleVersion,
           labelOf: (field: string) => columns.get(field).label,
+          /** The kind of a field or system column the viewer's list has; null for none. */
+          kindOf: (field: string) =>
+            columns.isSystem(field) || columns.hasField(field) ? columns.get(field).kind : null,
           timeZone: await zoneOf(tx, ctx.tenantId),
         };
       });

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Approver, HistoryEntry, InstanceState } from '@formloop/workflow';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { markAppWritten } from '../../platform/realtime/app-writes.ts';
 
 // Workflow SQL, tenant first: instances (locked per transition), tasks and their assignees, history,
 // the record's workflow columns, and the people an assignment expression names.
@@ -317,6 +318,7 @@ export async function updateRecordWorkflow(
       tasks = (SELECT count(*)::int FROM workflow_tasks t
                WHERE t.tenant_id = ${tenantId} AND t.instance_id = ${columns.instanceId} AND t.status = 'Open')
     WHERE tenant_id = ${tenantId} AND module_id = ${record.moduleId} AND id = ${record.recordId}`);
+  await markAppWritten(tx, record.moduleId);
 }
 
 /** A withdrawn record goes back to its author's drafts (its instance and history stay). */
@@ -329,6 +331,7 @@ export async function returnRecordToDraft(
     UPDATE records SET is_draft = true, submitted_on = NULL, workflow_status = NULL, workflow_activity_name = NULL,
       workflow_started_on = NULL, workflow_completed_on = NULL, workflow_faulted_on = NULL, tasks = 0
     WHERE tenant_id = ${tenantId} AND module_id = ${record.moduleId} AND id = ${record.recordId}`);
+  await markAppWritten(tx, record.moduleId);
 }
 
 /** The active users an assignment expression names, with the one team it names (if exactly one). */

@@ -22,6 +22,7 @@ export const MESSAGE_LOCATIONS: Readonly<Record<MessageNamespace, Location>> = {
   recordValues: { namespace: 'formRenderer', prefix: 'messages.' },
   appSettings: { namespace: 'appSettings', prefix: 'server.' },
   apps: { namespace: 'formEditor', prefix: 'server.' },
+  dashboards: { namespace: 'dashboard', prefix: 'server.' },
   files: { namespace: 'files', prefix: 'errors.' },
   menus: { namespace: 'menus', prefix: 'server.' },
   moduleCategories: { namespace: 'moduleCategories', prefix: 'errors.' },

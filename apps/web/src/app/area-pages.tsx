@@ -83,6 +83,16 @@ const NotificationDetailPage = page(notificationPages, 'NotificationDetailPage')
 // The app's schedules and one schedule: one page that picks by the recordId parameter.
 const SchedulerPage = page(() => import('../features/scheduler/pages/scheduler-page.tsx'), 'SchedulerPage');
 
+const ReportsPage = page(() => import('../features/reports/pages/reports-page.tsx'), 'ReportsPage');
+const ReportViewerPage = page(
+  () => import('../features/reports/pages/report-viewer-page.tsx'),
+  'ReportViewerPage',
+);
+const ReportDesignerPage = page(
+  () => import('../features/reports/pages/report-designer-page.tsx'),
+  'ReportDesignerPage',
+);
+
 /** One area, two pages: the detail page when the route has the id parameter, the list otherwise. */
 function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
   const { id } = useParams();
@@ -121,5 +131,8 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'scheduleEditor') return <SchedulerPage />;
   if (area === 'processEngine') return <ProcessEnginePage />;
   if (area === 'processDashboard') return <ProcessDashboardPage />;
+  if (area === 'reports') return <ReportsPage />;
+  if (area === 'reportViewer') return <ReportViewerPage />;
+  if (area === 'reportDesigner') return <ReportDesignerPage />;
   return <AreaNotBuiltPage area={area} />;
 }

@@ -129,4 +129,22 @@ describe('report designer', { timeout: 120_000 }, () => {
     expect(sent).toMatchObject({ name: 'Customers 2' });
     expect(sent.id).toBeUndefined();
   });
+
+  it('asks before leaving unsaved changes behind', async () => {
+    mockFetch({
+      [APPS]: ok([app]),
+      [FORM]: ok(form),
+      [TABLE]: ok(reportTable([])),
+      [RUN]: ok(groupedResult),
+    });
+    const { router } = renderReports('/report-designer');
+    await screen.findByRole('heading', { name: 'New report' });
+    await choose('App', 'Orders');
+    fireEvent.click(screen.getByRole('link', { name: 'Back to reports' }));
+    expect(await screen.findByText('Leave without saving?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Stay' }));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(router.state.location.pathname).toBe('/report-designer');
+    expect(screen.getByRole('heading', { name: 'New report' })).toBeTruthy();
+  });
 });

@@ -10,11 +10,13 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { useDeclarePageTrail } from '../../../shared/navigation/page-trail.ts';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
+import { LeaveGuard } from '../../../shared/ui/leave-guard.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useApplications } from '../../applications/index.ts';
 import { FilterBuilder, FilterChips } from '../../records/components.ts';
@@ -36,7 +38,7 @@ import {
 } from '../lib/designer-state.ts';
 import { isGrouped, measureLabel } from '../lib/result-data.ts';
 import { failureReason, REPORTS_NAMESPACE, useReportMessages } from '../messages.ts';
-import { REPORTS_PATH, reportDesignerHref } from '../paths.ts';
+import { REPORT_DESIGNER_PATH, REPORTS_PATH, reportDesignerHref } from '../paths.ts';
 
 /** The preview runs this long after the last change (the first page of real data). */
 export const PREVIEW_DEBOUNCE_MS = 600;
@@ -50,6 +52,10 @@ function Designer({ report }: { report: Report | null }) {
   const opened = useMemo(() => (report ? designerFromReport(report) : null), [report]);
   const [state, setState] = useState<DesignerState>(() => opened?.state ?? blankDesigner());
   const [details, setDetails] = useState<SaveDetails>(() => opened?.details ?? blankDetails());
+  // What was last saved (or opened): changes since then are asked about before leaving.
+  const [savedState, setSavedState] = useState(() => JSON.stringify(opened?.state ?? blankDesigner()));
+  const dirty = useRef(false);
+  dirty.current = JSON.stringify(state) !== savedState;
   const [saving, setSaving] = useState<'save' | 'saveAs' | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const apps = useApplications();
@@ -63,6 +69,14 @@ function Designer({ report }: { report: Report | null }) {
   const { labelOf, aggregateLabel } = useColumnLabels(columns);
   const change = (patch: Partial<DesignerState>) => setState((current) => ({ ...current, ...patch }));
   const mine = report === null || report.isMine;
+  useDeclarePageTrail(REPORT_DESIGNER_PATH, [
+    { key: 'reports', title: t('list.title'), href: REPORTS_PATH },
+    {
+      key: `designer:${report?.id ?? 'new'}`,
+      title: report ? report.name : t('designer.newTitle'),
+      href: reportDesignerHref(report?.id),
+    },
+  ]);
 
   const definitionInput = useMemo(() => toDefinition(state), [state]);
   const parsed = reportDefinitionSchema.safeParse(definitionInput);
@@ -90,6 +104,8 @@ function Designer({ report }: { report: Report | null }) {
       },
       {
         onSuccess: (response) => {
+          dirty.current = false;
+          setSavedState(JSON.stringify(state));
           toast.success(text('saved'));
           setSaving(null);
           if (!report || report.id !== response.data.id) {
@@ -248,6 +264,7 @@ function Designer({ report }: { report: Report | null }) {
           </Card>
         </Col>
       </Row>
+      <LeaveGuard namespace={REPORTS_NAMESPACE} dirty={dirty} active={dirty.current} ignoreSearch />
       <SaveReportModal
         open={saving !== null}
         mode={saving ?? 'save'}

@@ -12,6 +12,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { useDeclarePageTrail } from '../../../shared/navigation/page-trail.ts';
 import { FilterBuilder, FilterChips } from '../../records/components.ts';
 import { listColumns, useRecordForm } from '../../records/index.ts';
 import { useReport, useSavedReportRun } from '../api.ts';
@@ -19,13 +20,17 @@ import { ColumnPicker } from '../components/column-picker.tsx';
 import { ReportOutput, useColumnLabels } from '../components/report-output.tsx';
 import { RunFailure } from '../components/run-failure.tsx';
 import { REPORTS_NAMESPACE } from '../messages.ts';
-import { REPORTS_PATH, reportDesignerHref } from '../paths.ts';
+import { REPORTS_PATH, REPORT_VIEWER_PATH, reportDesignerHref, reportViewerHref } from '../paths.ts';
 
 function ReportView({ report }: { report: Report }) {
   const { t } = useTranslation(REPORTS_NAMESPACE);
   const { token } = theme.useToken();
   const navigate = useNavigate();
   const definition = report.definition;
+  useDeclarePageTrail(REPORT_VIEWER_PATH, [
+    { key: 'reports', title: t('list.title'), href: REPORTS_PATH },
+    { key: `report:${report.id}`, title: report.name, href: reportViewerHref(report.id) },
+  ]);
   const form = useRecordForm(definition.moduleId);
   const columns = useMemo(
     () => (form.data ? listColumns(form.data.definition.fieldGroups) : []),

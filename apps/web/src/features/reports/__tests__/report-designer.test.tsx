@@ -147,4 +147,25 @@ describe('report designer', { timeout: 120_000 }, () => {
     expect(router.state.location.pathname).toBe('/report-designer');
     expect(screen.getByRole('heading', { name: 'New report' })).toBeTruthy();
   });
+
+  it('chooses and orders a plain report’s columns with the keyboard-friendly buttons', async () => {
+    const calls = mockFetch({
+      [APPS]: ok([app]),
+      [FORM]: ok(form),
+      [TABLE]: ok(reportTable([])),
+      [RUN]: ok(groupedResult),
+    });
+    renderReports('/report-designer');
+    await screen.findByRole('heading', { name: 'New report' });
+    await choose('App', 'Orders');
+    const list = await screen.findByTestId('designer-columns');
+    fireEvent.click(within(list).getByLabelText('Customer'));
+    fireEvent.click(within(list).getByLabelText('Region'));
+    fireEvent.click(within(list).getByRole('button', { name: 'Move Region up' }));
+    await waitFor(
+      () => expect(previews(calls).at(-1)?.definition).toMatchObject({ columns: ['region', 'customer'] }),
+      { timeout: 10_000 },
+    );
+    expect(within(list).getByRole('button', { name: 'Move Region up' }).hasAttribute('disabled')).toBe(true);
+  });
 });

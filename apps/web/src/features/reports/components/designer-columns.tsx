@@ -1,12 +1,14 @@
-// The plain report's columns: tick the ones shown; the chosen ones move up and down with buttons
-// (keyboard and touch alike), in the order the report shows them.
+// The plain report's columns: tick the ones shown; the chosen ones are dragged into order, or moved
+// up and down with buttons (keyboard and touch alike), in the order the report shows them.
 import ArrowDownOutlined from '@ant-design/icons/es/icons/ArrowDownOutlined';
 import ArrowUpOutlined from '@ant-design/icons/es/icons/ArrowUpOutlined';
+import HolderOutlined from '@ant-design/icons/es/icons/HolderOutlined';
 import Button from 'antd/es/button';
 import Checkbox from 'antd/es/checkbox';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
 import { moveItem } from '../../../shared/lib/move-item.ts';
+import { useRowDrag } from '../../../shared/ui/use-row-drag.ts';
 import type { ListColumn } from '../../records/index.ts';
 import { REPORTS_NAMESPACE } from '../messages.ts';
 
@@ -26,6 +28,7 @@ export function DesignerColumns({
   const picked = new Set(chosen);
   const rest = columns.filter((column) => !picked.has(column.key)).map((column) => column.key);
   const ordered = [...chosen, ...rest];
+  const drag = useRowDrag((from, to) => onChange(moveItem(chosen, from, Math.min(to, chosen.length - 1))));
   return (
     <div data-testid="designer-columns">
       <p style={{ color: token.colorTextSecondary, marginTop: 0 }}>
@@ -40,8 +43,22 @@ export function DesignerColumns({
           return (
             <li
               key={key}
-              style={{ display: 'flex', alignItems: 'center', gap: token.marginXXS, minHeight: 32 }}
+              {...(index >= 0
+                ? { ...drag.sourceProps(index, key), ...drag.targetProps(index), draggable: true }
+                : {})}
+              style={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: token.marginXXS,
+                minHeight: 32,
+                ...(index >= 0 ? drag.targetProps(index).style : {}),
+              }}
             >
+              {index >= 0 ? (
+                <HolderOutlined aria-hidden style={{ cursor: 'grab', color: token.colorTextTertiary }} />
+              ) : (
+                <span style={{ width: 14 }} aria-hidden />
+              )}
               <Checkbox
                 checked={index >= 0}
                 onChange={(event) =>

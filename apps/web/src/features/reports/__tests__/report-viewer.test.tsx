@@ -1,6 +1,7 @@
 import { APP_SETTINGS_PATHS, type ReportResult } from '@formloop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { i18n } from '../../../app/i18n.ts';
 import { mockFetch, ok } from '../../../test/fetch-mock.ts';
 import {
   bodiesOf,
@@ -197,5 +198,47 @@ describe('report viewer', { timeout: 120_000 }, () => {
     mockFetch({});
     renderReports('/report-viewer?id=missing');
     expect(await screen.findByTestId('report-not-found')).toBeTruthy();
+  });
+
+  it('speaks the reader’s language: headings, totals and the server’s timeout by its key', async () => {
+    await i18n.changeLanguage('de');
+    try {
+      mockFetch({
+        [DETAIL]: ok(report({ groupBy: [{ field: 'region' }], totals: true })),
+        [FORM]: ok(form),
+        [RUN_SAVED]: ok({
+          ...groupedResult,
+          rows: [{ groups: ['North'], labels: [null], measures: [3], level: 0 }],
+          subtotals: [],
+          total: { groups: [null], labels: [null], measures: [3], level: 1 },
+        }),
+      });
+      renderReports(`/report-viewer?id=${REPORT_ID}`);
+      await waitFor(() => expect(screen.getByTestId('grouped-table')).toBeTruthy());
+      expect(rowTexts('grouped-table')).toEqual([
+        ['North', '3'],
+        ['Gesamtsumme', '3'],
+      ]);
+      expect(screen.getByRole('columnheader', { name: 'Anzahl der Einträge' })).toBeTruthy();
+      vi.unstubAllGlobals();
+
+      mockFetch({
+        [DETAIL]: ok(report({ groupBy: [{ field: 'region' }] })),
+        [FORM]: ok(form),
+        [RUN_SAVED]: {
+          status: 503,
+          body: {
+            success: false,
+            message: 'This report took too long to run. Narrow its filters and try again.',
+            data: { key: 'reports.timedOut', params: {} },
+          },
+        },
+      });
+      renderReports(`/report-viewer?id=${REPORT_ID}`);
+      const alerts = await screen.findAllByTestId('report-run-failed', {}, { timeout: 20_000 });
+      expect(alerts.at(-1)?.textContent).toContain('Dieser Bericht hat zu lange gedauert.');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 });

@@ -108,6 +108,11 @@ describe('report viewer', { timeout: 120_000 }, () => {
     fireEvent.click(await screen.findByText('50 / page', { selector: '.ant-select-item-option-content' }));
     await waitFor(() => expect(runs().at(-1)).toMatchObject({ page: 1, length: 50 }));
 
+    fireEvent.change(screen.getByRole('textbox', { name: 'Search the report' }), {
+      target: { value: 'nor' },
+    });
+    await waitFor(() => expect(runs().at(-1)).toMatchObject({ page: 1, length: 50, search: 'nor' }));
+
     fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
     const picker = await screen.findByTestId('column-picker');
     fireEvent.click(within(picker).getByLabelText('Amount'));

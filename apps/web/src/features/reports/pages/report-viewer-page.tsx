@@ -1,17 +1,20 @@
 import EditOutlined from '@ant-design/icons/es/icons/EditOutlined';
 import FilterOutlined from '@ant-design/icons/es/icons/FilterOutlined';
 import type { Report } from '@formloop/contracts';
-import { DEFAULT_PAGE_SIZE, type PageSize, type RecordFilter } from '@formloop/domain';
+import SearchOutlined from '@ant-design/icons/es/icons/SearchOutlined';
+import { DEFAULT_PAGE_SIZE, SEARCH_DEBOUNCE_MS, type PageSize, type RecordFilter } from '@formloop/domain';
 import Alert from 'antd/es/alert';
 import Badge from 'antd/es/badge';
 import Button from 'antd/es/button';
+import Input from 'antd/es/input/Input';
 import Result from 'antd/es/result';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { useDeclarePageTrail } from '../../../shared/navigation/page-trail.ts';
 import { FilterBuilder, FilterChips } from '../../records/components.ts';
 import { listColumns, useRecordForm } from '../../records/index.ts';
@@ -19,6 +22,7 @@ import { useReport, useSavedReportRun } from '../api.ts';
 import { ColumnPicker } from '../components/column-picker.tsx';
 import { ReportOutput, useColumnLabels } from '../components/report-output.tsx';
 import { RunFailure } from '../components/run-failure.tsx';
+import { isGrouped } from '../lib/result-data.ts';
 import { REPORTS_NAMESPACE } from '../messages.ts';
 import { REPORTS_PATH, REPORT_VIEWER_PATH, reportDesignerHref, reportViewerHref } from '../paths.ts';
 
@@ -42,7 +46,12 @@ function ReportView({ report }: { report: Report }) {
   const [page, setPage] = useState(1);
   const [length, setLength] = useState<PageSize>(DEFAULT_PAGE_SIZE);
   const [shown, setShown] = useState<string[] | null>(null);
-  const run = useSavedReportRun(report.id, { page, length, filters });
+  // A plain report searches like the record list: 500 ms after the last key (spec §9).
+  const plain = !isGrouped(definition);
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => setPage(1), [search]);
+  const run = useSavedReportRun(report.id, { page, length, filters, ...(search ? { search } : {}) });
   const result = run.data;
 
   // The report's own columns (or, for a report without any, every field the server answered).
@@ -150,6 +159,17 @@ function ReportView({ report }: { report: Report }) {
           </Button>
         </div>
       </div>
+      {plain ? (
+        <Input
+          allowClear
+          prefix={<SearchOutlined aria-hidden />}
+          placeholder={t('viewer.searchPlaceholder')}
+          aria-label={t('viewer.searchLabel')}
+          value={searchText}
+          onChange={(event) => setSearchText(event.target.value)}
+          style={{ maxWidth: 360 }}
+        />
+      ) : null}
       {filtersOpen && columns.length > 0 ? (
         <FilterBuilder
           columns={columns}

@@ -10,6 +10,7 @@ import {
   reportFavouritePath,
   reportRunPath,
   type Report,
+  type ReportDefinition,
   type ReportDataTableRequest,
   type ReportListItem,
   type ReportResult,
@@ -100,11 +101,17 @@ export function useSavedReportRun(id: string, body: RunSavedReportBody, enabled 
   });
 }
 
-/** The designer's live preview: an unsaved definition's first page. */
+/**
+ * The designer's live preview: an unsaved definition's first page, answered together with the
+ * definition it ran, so a previous answer kept on screen is drawn with its own groups and measures.
+ */
 export function useReportPreview(body: RunReportBody | null) {
   return useQuery({
     queryKey: reportKeys.preview(body ?? ({} as RunReportBody)),
-    queryFn: () => runReport(body as RunReportBody),
+    queryFn: async () => {
+      const sent = body as RunReportBody & { definition: ReportDefinition };
+      return { definition: sent.definition, result: await runReport(sent) };
+    },
     enabled: body !== null,
     placeholderData: keepPreviousData,
     staleTime: 0,

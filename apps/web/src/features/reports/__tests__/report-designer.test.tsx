@@ -167,5 +167,11 @@ describe('report designer', { timeout: 120_000 }, () => {
       { timeout: 10_000 },
     );
     expect(within(list).getByRole('button', { name: 'Move Region up' }).hasAttribute('disabled')).toBe(true);
+    // Debounced: the quick changes in between were never sent on their own.
+    const sentColumns = previews(calls).map((body) =>
+      JSON.stringify((body.definition as { columns: string[] }).columns),
+    );
+    expect(sentColumns).not.toContain('["customer"]');
+    expect(sentColumns).not.toContain('["customer","region"]');
   });
 });

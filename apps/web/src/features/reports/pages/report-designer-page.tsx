@@ -10,7 +10,7 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
@@ -79,8 +79,11 @@ function Designer({ report }: { report: Report | null }) {
   ]);
 
   const definitionInput = useMemo(() => toDefinition(state), [state]);
-  const parsed = reportDefinitionSchema.safeParse(definitionInput);
-  const definition = parsed.success ? parsed.data : null;
+  // One object per change of the state, so the debounce below settles instead of restarting.
+  const definition = useMemo(() => {
+    const parsed = reportDefinitionSchema.safeParse(definitionInput);
+    return parsed.success ? parsed.data : null;
+  }, [definitionInput]);
   const settled = useDebouncedValue(definition, PREVIEW_DEBOUNCE_MS);
   const preview = useReportPreview(
     settled && settled.moduleId && columns.length > 0 ? { definition: settled, page: 1, length: 10 } : null,
@@ -117,7 +120,7 @@ function Designer({ report }: { report: Report | null }) {
     );
   };
 
-  const section = (title: string, body: React.ReactNode, testId?: string) => (
+  const section = (title: string, body: ReactNode, testId?: string) => (
     <Card size="small" title={title} data-testid={testId}>
       {body}
     </Card>
@@ -127,12 +130,12 @@ function Designer({ report }: { report: Report | null }) {
   if (!state.moduleId) previewBody = <Empty description={t('designer.pickAppFirst')} />;
   else if (!definition) previewBody = <Empty description={t('designer.incomplete')} />;
   else if (preview.isError && !preview.isFetching) previewBody = <RunFailure error={preview.error} />;
-  else if (!preview.data || !settled) previewBody = <Skeleton active paragraph={{ rows: 6 }} />;
+  else if (!preview.data) previewBody = <Skeleton active paragraph={{ rows: 6 }} />;
   else
     previewBody = (
       <ReportOutput
-        definition={settled}
-        result={preview.data}
+        definition={preview.data.definition}
+        result={preview.data.result}
         columns={columns}
         page={1}
         length={10}

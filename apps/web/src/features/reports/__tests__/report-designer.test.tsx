@@ -71,6 +71,18 @@ describe('report designer', { timeout: 120_000 }, () => {
       expect(within(screen.getByTestId('designer-preview')).getByTestId('grouped-table')).toBeTruthy(),
     );
 
+    await choose('Sort groups by', 'Sum of Amount');
+    await choose('Direction', 'Descending');
+    fireEvent.change(screen.getByLabelText('Show at most this many groups'), { target: { value: '5' } });
+    await waitFor(
+      () =>
+        expect(previews(calls).at(-1)?.definition).toMatchObject({
+          sort: [{ measure: 0, dir: 'desc' }],
+          limit: 5,
+        }),
+      { timeout: 10_000 },
+    );
+
     fireEvent.click(screen.getByRole('button', { name: /Save/ }));
     const dialog = await screen.findByRole('dialog');
     fireEvent.change(within(dialog).getByLabelText('Report name'), { target: { value: 'Orders by region' } });

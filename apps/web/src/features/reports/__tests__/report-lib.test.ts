@@ -1,9 +1,9 @@
 import type { ReportGroupRow, ReportResult } from '@formloop/contracts';
 import { describe, expect, it } from 'vitest';
 import { gaugeMax, reportChartOption } from '../lib/chart-options.ts';
-import { blankDesigner, suitsAggregate, toDefinition } from '../lib/designer-state.ts';
+import { blankDesigner, designerFromReport, suitsAggregate, toDefinition } from '../lib/designer-state.ts';
 import { chartPoints, groupedRowsInOrder, headlineValue } from '../lib/result-data.ts';
-import { groupedResult } from './report-fixtures.tsx';
+import { groupedResult, report } from './report-fixtures.tsx';
 
 const row = (groups: Array<string | null>, value: number, level: number): ReportGroupRow => ({
   groups,
@@ -62,6 +62,25 @@ describe('report definition from the designer', () => {
       measure: { aggregate: 'count' },
     });
     expect(pivoted.columns).toEqual([]);
+  });
+
+  it('keeps a saved report’s sort, top N and order when it is opened and saved again', () => {
+    const saved = report({
+      orders: [{ column: 'amount', dir: 'desc' }],
+      groupBy: [{ field: 'region' }],
+      measures: [{ aggregate: 'sum', field: 'amount' }],
+      sort: [{ measure: 0, dir: 'desc' }],
+      limit: 5,
+    });
+    const { state } = designerFromReport(saved);
+    expect(toDefinition(state)).toMatchObject({
+      orders: [{ column: 'amount', dir: 'desc' }],
+      sort: [{ measure: 0, dir: 'desc' }],
+      limit: 5,
+    });
+    // A sort by a group that is removed goes with it.
+    const regrouped = toDefinition({ ...state, groupBy: [], sort: [{ group: 0, dir: 'asc' }] });
+    expect(regrouped.sort).toBeUndefined();
   });
 
   it('offers sums of numbers only and minimums of ordered kinds', () => {

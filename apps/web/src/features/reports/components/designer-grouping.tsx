@@ -4,12 +4,14 @@ import PlusOutlined from '@ant-design/icons/es/icons/PlusOutlined';
 import {
   DATE_GRAINS,
   REPORT_AGGREGATES,
+  REPORT_GROUP_LIMIT,
   REPORT_MAX_GROUPS,
   REPORT_MAX_MEASURES,
   type ReportGroup,
   type ReportMeasure,
 } from '@formloop/contracts';
 import Button from 'antd/es/button';
+import InputNumber from 'antd/es/input-number';
 import Select from 'antd/es/select';
 import Switch from 'antd/es/switch';
 import theme from 'antd/es/theme';
@@ -287,6 +289,79 @@ export function DesignerGrouping({
           />
         </div>
       ) : null}
+    </div>
+  );
+}
+
+/** How the groups are ordered (by a group or a measure, up or down) and how many at most (top N). */
+export function DesignerSort({
+  state,
+  groupLabels,
+  measureLabels,
+  onChange,
+}: {
+  state: DesignerState;
+  groupLabels: string[];
+  measureLabels: string[];
+  onChange: (patch: Partial<DesignerState>) => void;
+}) {
+  const { t } = useTranslation(REPORTS_NAMESPACE);
+  const { token } = theme.useToken();
+  const first = state.sort[0];
+  const value = first ? ('group' in first ? `group:${first.group}` : `measure:${first.measure}`) : 'default';
+  const dir = first?.dir ?? 'asc';
+  const choose = (next: string, nextDir: 'asc' | 'desc') => {
+    if (next === 'default') return onChange({ sort: [] });
+    const [kind, index] = next.split(':');
+    const n = Number(index);
+    onChange({ sort: [kind === 'group' ? { group: n, dir: nextDir } : { measure: n, dir: nextDir }] });
+  };
+  const field = {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: token.marginXXS,
+    flex: '1 1 150px',
+  } as const;
+  return (
+    <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM }} data-testid="designer-sort">
+      <label style={field}>
+        {t('designer.sortBy')}
+        <Select
+          aria-label={t('designer.sortBy')}
+          value={value}
+          onChange={(next: string) => choose(next, dir)}
+          options={[
+            { value: 'default', label: t('designer.sortDefault') },
+            ...groupLabels.map((label, index) => ({ value: `group:${index}`, label })),
+            ...measureLabels.map((label, index) => ({ value: `measure:${index}`, label })),
+          ]}
+        />
+      </label>
+      <label style={field}>
+        {t('designer.sortDir')}
+        <Select
+          aria-label={t('designer.sortDir')}
+          disabled={!first}
+          value={dir}
+          onChange={(next: 'asc' | 'desc') => choose(value, next)}
+          options={[
+            { value: 'asc', label: t('designer.ascending') },
+            { value: 'desc', label: t('designer.descending') },
+          ]}
+        />
+      </label>
+      <label style={field}>
+        {t('designer.limit')}
+        <InputNumber
+          aria-label={t('designer.limit')}
+          min={1}
+          max={REPORT_GROUP_LIMIT}
+          precision={0}
+          value={state.limit}
+          onChange={(limit) => onChange({ limit: typeof limit === 'number' ? limit : REPORT_GROUP_LIMIT })}
+          style={{ width: '100%' }}
+        />
+      </label>
     </div>
   );
 }

@@ -7,9 +7,13 @@ import {
   type ReportGroup,
   type ReportMeasure,
   type ReportSharing,
+  type ReportSort,
   type Report,
+  REPORT_GROUP_LIMIT,
 } from '@formloop/contracts';
 import type { RecordFilter } from '@formloop/domain';
+
+type RecordOrder = ReportDefinition['orders'][number];
 
 export interface DesignerState {
   moduleId: string;
@@ -19,6 +23,11 @@ export interface DesignerState {
   groupBy: ReportGroup[];
   measures: ReportMeasure[];
   totals: boolean;
+  /** A grouped report's order (by a group or a measure) and how many groups it shows at most. */
+  sort: ReportSort[];
+  limit: number;
+  /** A plain report's order (kept as saved; the viewer's table is in this order). */
+  orders: RecordOrder[];
   pivot: { enabled: boolean; rows: ReportGroup[]; column: ReportGroup | null; measure: ReportMeasure };
   chart: { type: ChartType | 'none'; measure: number; target: number | null };
 }
@@ -39,6 +48,9 @@ export const blankDesigner = (moduleId = ''): DesignerState => ({
   groupBy: [],
   measures: [],
   totals: true,
+  sort: [],
+  limit: REPORT_GROUP_LIMIT,
+  orders: [],
   pivot: { enabled: false, rows: [], column: null, measure: { aggregate: 'count' } },
   chart: { type: 'none', measure: 0, target: null },
 });
@@ -63,6 +75,9 @@ export function designerFromReport(report: Report): { state: DesignerState; deta
       groupBy: d.groupBy.map((group) => ({ ...group })),
       measures: d.measures.map((measure) => ({ ...measure })),
       totals: d.totals,
+      sort: d.sort.map((one) => ({ ...one })),
+      limit: d.limit,
+      orders: d.orders.map((one) => ({ ...one })),
       pivot: d.pivot
         ? { enabled: true, rows: [...d.pivot.rows], column: d.pivot.column, measure: d.pivot.measure }
         : { enabled: false, rows: [], column: null, measure: { aggregate: 'count' } },
@@ -108,13 +123,20 @@ export function toDefinition(state: DesignerState): ReportDefinitionInput {
           ...(state.chart.target !== null ? { target: state.chart.target } : {}),
         }
       : undefined;
+  // A sort naming a group or measure that is gone is dropped with it.
+  const sort = state.sort.filter((one) =>
+    'group' in one ? one.group < groupBy.length : one.measure < Math.max(measures.length, 1),
+  );
   return {
     moduleId: state.moduleId,
     columns: grouped ? [] : state.columns,
     filters: state.filters,
+    ...(state.orders.length > 0 ? { orders: state.orders } : {}),
     groupBy,
     measures,
+    ...(sort.length > 0 ? { sort } : {}),
     totals: state.totals,
+    ...(state.limit !== REPORT_GROUP_LIMIT ? { limit: state.limit } : {}),
     ...(pivot ? { pivot } : {}),
     ...(chart ? { chart } : {}),
   };

@@ -24,7 +24,7 @@ import { listColumns, useRecordForm } from '../../records/index.ts';
 import { useReport, useReportPreview, useReportTable, useSaveReport } from '../api.ts';
 import { DesignerChart } from '../components/designer-chart.tsx';
 import { DesignerColumns } from '../components/designer-columns.tsx';
-import { DesignerGrouping } from '../components/designer-grouping.tsx';
+import { DesignerGrouping, DesignerSort } from '../components/designer-grouping.tsx';
 import { ReportOutput, useColumnLabels } from '../components/report-output.tsx';
 import { RunFailure } from '../components/run-failure.tsx';
 import { SaveReportModal } from '../components/save-report-modal.tsx';
@@ -66,7 +66,7 @@ function Designer({ report }: { report: Report | null }) {
     () => (state.moduleId && form.data ? listColumns(form.data.definition.fieldGroups) : []),
     [state.moduleId, form.data],
   );
-  const { labelOf, aggregateLabel } = useColumnLabels(columns);
+  const { labelOf, groupLabel, aggregateLabel } = useColumnLabels(columns);
   const change = (patch: Partial<DesignerState>) => setState((current) => ({ ...current, ...patch }));
   const mine = report === null || report.isMine;
   useDeclarePageTrail(REPORT_DESIGNER_PATH, [
@@ -235,7 +235,17 @@ function Designer({ report }: { report: Report | null }) {
               )}
               {section(
                 t('designer.grouping'),
-                <DesignerGrouping state={state} columns={columns} labelOf={labelOf} onChange={change} />,
+                <>
+                  <DesignerGrouping state={state} columns={columns} labelOf={labelOf} onChange={change} />
+                  {grouped && !state.pivot.enabled ? (
+                    <DesignerSort
+                      state={state}
+                      groupLabels={state.groupBy.filter((group) => group.field !== '').map(groupLabel)}
+                      measureLabels={measureLabels}
+                      onChange={change}
+                    />
+                  ) : null}
+                </>,
               )}
               {section(
                 t('designer.chart'),

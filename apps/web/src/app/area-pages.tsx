@@ -84,6 +84,16 @@ const DashboardPage = page(() => import('../features/dashboard/pages/dashboard-p
 // The app's schedules and one schedule: one page that picks by the recordId parameter.
 const SchedulerPage = page(() => import('../features/scheduler/pages/scheduler-page.tsx'), 'SchedulerPage');
 
+const ReportsPage = page(() => import('../features/reports/pages/reports-page.tsx'), 'ReportsPage');
+const ReportViewerPage = page(
+  () => import('../features/reports/pages/report-viewer-page.tsx'),
+  'ReportViewerPage',
+);
+const ReportDesignerPage = page(
+  () => import('../features/reports/pages/report-designer-page.tsx'),
+  'ReportDesignerPage',
+);
+
 /** One area, two pages: the detail page when the route has the id parameter, the list otherwise. */
 function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
   const { id } = useParams();
@@ -122,6 +132,12 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'scheduleEditor') return <SchedulerPage />;
   if (area === 'processEngine') return <ProcessEnginePage />;
   if (area === 'processDashboard') return <ProcessDashboardPage />;
+<<<<<<< HEAD
   if (area === 'dashboard') return <DashboardPage />;
+=======
+  if (area === 'reports') return <ReportsPage />;
+  if (area === 'reportViewer') return <ReportViewerPage />;
+  if (area === 'reportDesigner') return <ReportDesignerPage />;
+>>>>>>> reports-web
   return <AreaNotBuiltPage area={area} />;
 }

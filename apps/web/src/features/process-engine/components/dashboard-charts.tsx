@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import { statusChartOption, throughputChartOption } from '../chart-options.ts';
 import { formatDay } from '../format.ts';
 import { PROCESS_ENGINE_NAMESPACE } from '../messages.ts';
-import { EChart } from './echart.tsx';
+import { EChart } from '../../../shared/ui/echart.tsx';
 
 use([PieChart, LineChart, GridComponent, LegendPlainComponent, TooltipComponent, SVGRenderer]);
 

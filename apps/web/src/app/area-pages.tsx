@@ -132,12 +132,9 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'scheduleEditor') return <SchedulerPage />;
   if (area === 'processEngine') return <ProcessEnginePage />;
   if (area === 'processDashboard') return <ProcessDashboardPage />;
-<<<<<<< HEAD
   if (area === 'dashboard') return <DashboardPage />;
-=======
   if (area === 'reports') return <ReportsPage />;
   if (area === 'reportViewer') return <ReportViewerPage />;
   if (area === 'reportDesigner') return <ReportDesignerPage />;
->>>>>>> reports-web
   return <AreaNotBuiltPage area={area} />;
 }

@@ -64,6 +64,13 @@ export const REPORT_MESSAGES = {
   measureUnknown: 'The sort names a measure the report does not have.',
   sortUnknown: 'The report can only be sorted by its groups or measures.',
   pivotNeedsGroups: 'A pivot needs at least one row group and a column group.',
+  /** Param: alias. */
+  unknownJoin: 'The report names {alias}, which it does not join.',
+  /** Param: field. */
+  notALookup: '{field} is not a lookup to another app, so nothing can be joined through it.',
+  duplicateJoin: 'Each joined app needs its own alias.',
+  joinsNeedGroups: 'Apps joined through lookups can only be grouped or pivoted.',
+  drillJoined: 'Records cannot be opened from a group of a joined app.',
   timedOut: 'This report took too long to run. Narrow its filters and try again.',
   invalidTimeZone: 'Choose a time zone from the list.',
 } as const;
@@ -102,8 +109,13 @@ export const REPORT_PIVOT_COLUMN_LIMIT = 50;
 
 const fieldName = z.string().trim().min(1).max(200);
 
+/** Where a field comes from: the report's app ('base'), or an app joined through a lookup (j0–j2). */
+export const REPORT_SOURCES = ['base', 'j0', 'j1', 'j2'] as const;
+const source = z.enum(REPORT_SOURCES).optional();
+
 export const reportGroupSchema = z.object({
   field: fieldName,
+  source,
   /** Date fields and date system columns only: the period each group covers. */
   grain: z.enum(DATE_GRAINS).optional(),
 });
@@ -111,6 +123,7 @@ export type ReportGroup = z.infer<typeof reportGroupSchema>;
 
 export const reportMeasureSchema = z.object({
   aggregate: z.enum(REPORT_AGGREGATES),
+  source,
   /** Every aggregate but count needs a field. */
   field: fieldName.optional(),
   /** What the column is called; the aggregate and field's label when left out. */
@@ -182,6 +195,16 @@ export const reportDefinitionSchema = z.object({
   limit: z.number().int().min(1).max(REPORT_GROUP_LIMIT).default(REPORT_GROUP_LIMIT),
   pivot: reportPivotSchema.optional(),
   chart: reportChartSchema.optional(),
+  /**
+   * A BI question (issue 24 item 8): other apps joined through lookup fields of this app; groups and
+   * measures name them by alias in `source`. Grouped reports and pivots only.
+   */
+  joins: z
+    .array(z.object({ alias: z.enum(['j0', 'j1', 'j2']), field: fieldName }))
+    .max(3)
+    .default([]),
+  /** Where a BI question is listed in /bi-reports (its collection); empty for other reports. */
+  collection: z.string().trim().max(NAME_MAX_LENGTH).default(''),
 });
 export type ReportDefinitionInput = z.input<typeof reportDefinitionSchema>;
 export type ReportDefinition = z.output<typeof reportDefinitionSchema>;

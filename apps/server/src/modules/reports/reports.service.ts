@@ -21,7 +21,7 @@ import { readRows, type TenantDb, type TenantTx } from '../../platform/database/
 import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { AppError, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
+import { AppError, badField, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
 import { findPreference } from '../organization/index.ts';
 import { acceptTimeZone } from '../profile/index.ts';
 import { ListColumns, recordAppOr404 } from '../records/index.ts';
@@ -32,7 +32,9 @@ import {
   reportWhere,
   resolveGroup,
   type ReportScope,
+  type ReportSources,
 } from './report-query/report-sql.ts';
+import { reportSources } from './report-sources.ts';
 import { groupedResult, pivotResult } from './report-query/report-results.ts';
 import { drillFilters } from './report-query/drill.ts';
 import { workflowMetricsOf } from './workflow-metrics.ts';
@@ -114,12 +116,13 @@ export function createReportService(db: TenantDb) {
 
   async function runGrouped(
     tx: TenantTx,
-    columns: ListColumns,
+    sources: ReportSources,
     definition: ReportDefinition,
     scope: ReportScope,
     filters: ReportDefinition['filters'],
   ): Promise<ReportResult> {
-    const built = groupedReportSql(columns, definition, scope, reportWhere(columns, scope, filters));
+    const where = reportWhere(sources.base, scope, filters);
+    const built = groupedReportSql(sources, definition, scope, where);
     return groupedResult(
       await readRows<Record<string, unknown>>(tx, built.statement),
       built,
@@ -129,14 +132,14 @@ export function createReportService(db: TenantDb) {
 
   async function runPivot(
     tx: TenantTx,
-    columns: ListColumns,
+    sources: ReportSources,
     definition: ReportDefinition,
     scope: ReportScope,
     filters: ReportDefinition['filters'],
   ): Promise<ReportResult> {
     const pivot = definition.pivot!;
-    const where = reportWhere(columns, scope, filters);
-    const built = pivotReportSql(columns, pivot, scope, where, definition.limit);
+    const where = reportWhere(sources.base, scope, filters);
+    const built = pivotReportSql(sources, pivot, scope, where, definition.limit);
     const raw = await readRows<Record<string, unknown>>(tx, built.statement);
     return pivotResult(raw, built, pivot, definition.limit);
   }
@@ -147,6 +150,7 @@ export function createReportService(db: TenantDb) {
     const filters = [...definition.filters, ...body.filters];
     const grouped = definition.groupBy.length > 0 || definition.measures.length > 0;
     if (!grouped && !definition.pivot) {
+      if (definition.joins.length > 0) throw badField('joins', msg('reports.joinsNeedGroups'));
       const table = await lists.datatables(ctx, auth, {
         moduleId: definition.moduleId,
         page: body.page,
@@ -177,6 +181,7 @@ export function createReportService(db: TenantDb) {
     return db.inTenant(ctx.tenantId, async (tx) => {
       const app = await recordAppOr404(tx, ctx.tenantId, caller(auth), definition.moduleId);
       const columns = new ListColumns(app.definition, COMPLETE_ACTIVITY_ID);
+      const sources = await reportSources(tx, ctx.tenantId, caller(auth), app, columns, definition);
       const scope = {
         tenantId: ctx.tenantId,
         moduleId: app.app.id,
@@ -185,8 +190,8 @@ export function createReportService(db: TenantDb) {
       await repo.limitStatementTime(tx, REPORT_TIMEOUT_MS);
       return timed(() =>
         definition.pivot
-          ? runPivot(tx, columns, definition, scope, filters)
-          : runGrouped(tx, columns, definition, scope, filters),
+          ? runPivot(tx, sources, definition, scope, filters)
+          : runGrouped(tx, sources, definition, scope, filters),
       );
     });
   }
@@ -204,8 +209,9 @@ export function createReportService(db: TenantDb) {
     for (const name of definition.columns) columns.get(name);
     for (const order of definition.orders) columns.get(order.column);
     const where = reportWhere(columns, scope, definition.filters);
-    if (definition.pivot) pivotReportSql(columns, definition.pivot, scope, where, definition.limit);
-    else groupedReportSql(columns, definition, scope, where);
+    const sources = await reportSources(tx, ctx.tenantId, caller(auth), app, columns, definition);
+    if (definition.pivot) pivotReportSql(sources, definition.pivot, scope, where, definition.limit);
+    else groupedReportSql(sources, definition, scope, where);
     return app;
   }
 
@@ -227,6 +233,9 @@ export function createReportService(db: TenantDb) {
         const levels = definition.pivot
           ? [...definition.pivot.rows, definition.pivot.column]
           : definition.groupBy;
+        // Records of the report's own app are opened: a level of a joined app cannot select them.
+        if (levels.some((group) => (group.source ?? 'base') !== 'base'))
+          throw badRequest(msg('reports.drillJoined'));
         const groups = levels.map((group) => resolveGroup(columns, group));
         const filters = [...definition.filters, ...body.filters];
         // Checked as a run would check them: a hidden or unknown field is refused here too.

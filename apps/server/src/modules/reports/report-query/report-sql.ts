@@ -25,8 +25,38 @@ import { badField, badRequest } from '../../../platform/http/errors.ts';
 // are computed by PostgreSQL (GROUP BY ROLLUP / GROUPING SETS) on the app's own partition; the
 // service only shapes rows. Pure: it never touches the database, so unit tests pin every statement.
 
+/**
+ * A BI question's other apps (issue 24 item 8): each joined through a lookup field of the base app
+ * (the lookup's stored id is the other app's record id), read with the viewer's columns of that app.
+ */
+export interface JoinSource {
+  alias: string;
+  moduleId: string;
+  columns: ListColumns;
+  /** The base record's lookup value as the joined record's id (null when it is not a uuid). */
+  key: SQL;
+}
+
+/** Where a report's fields come from: the base app, and for BI questions the joined apps. */
+export interface ReportSources {
+  base: ListColumns;
+  joins: JoinSource[];
+}
+
+const sourcesOf = (columns: ListColumns | ReportSources): ReportSources =>
+  'base' in columns ? columns : { base: columns, joins: [] };
+
+function columnsFor(sources: ReportSources, source: string | undefined): ListColumns {
+  if (source === undefined || source === 'base') return sources.base;
+  const join = sources.joins.find((entry) => entry.alias === source);
+  if (!join) throw badField('joins', msg('reports.unknownJoin', { alias: source }));
+  return join.columns;
+}
+
 /** A group level as the statement computes it. */
 export interface ResolvedGroup {
+  /** 'base', or the alias of a joined app. */
+  source: string;
   column: ListColumn;
   grain: DateGrain | null;
   /** Whether the key is a user id whose name the statement adds as label_N. */
@@ -35,6 +65,7 @@ export interface ResolvedGroup {
 
 /** A measure as the statement computes it. */
 export interface ResolvedMeasure {
+  source: string;
   measure: ReportMeasure;
   column: ListColumn | null;
   /** Whether the result is a number (counts, sums, averages, min/max of numbers). */
@@ -94,34 +125,37 @@ export function periodStart(column: ListColumn, grain: DateGrain, timeZone: stri
   return sql`to_char(date_trunc(${sql.raw(`'${grain}'`)}, ${localTime(column, timeZone)}), 'YYYY-MM-DD')`;
 }
 
-export function resolveGroup(columns: ListColumns, group: ReportGroup): ResolvedGroup {
-  const column = columns.get(group.field);
+export function resolveGroup(from: ListColumns | ReportSources, group: ReportGroup): ResolvedGroup {
+  const source = group.source ?? 'base';
+  const column = columnsFor(sourcesOf(from), source).get(group.field);
   if (!GROUPABLE_KINDS.has(column.kind))
     throw badField(group.field, msg('reports.notGroupable', { field: column.label }));
   if (group.grain && !DATE_KINDS.has(column.kind)) throw badField(group.field, msg('reports.grainNeedsDate'));
   // An instant is grouped by day unless a grain is chosen: grouping by the instant itself is useless.
   const grain = group.grain ?? (column.kind === 'stamp' || column.kind === 'datetime' ? 'day' : null);
-  return { column, grain, userLabel: column.kind === 'user' || column.kind === 'sysuser' };
+  return { source, column, grain, userLabel: column.kind === 'user' || column.kind === 'sysuser' };
 }
 
-export function resolveMeasure(columns: ListColumns, measure: ReportMeasure): ResolvedMeasure {
-  if (measure.aggregate === 'count') return { measure, column: null, numeric: true };
+export function resolveMeasure(from: ListColumns | ReportSources, measure: ReportMeasure): ResolvedMeasure {
+  const source = measure.source ?? 'base';
+  if (measure.aggregate === 'count') return { source, measure, column: null, numeric: true };
+  const columns = columnsFor(sourcesOf(from), source);
   if (!measure.field)
     throw badField('measures', msg('reports.measureNeedsField', { aggregate: measure.aggregate }));
   const column = columns.get(measure.field);
   switch (measure.aggregate) {
     case 'countDistinct':
-      return { measure, column, numeric: true };
+      return { source, measure, column, numeric: true };
     case 'sum':
     case 'avg':
       if (column.kind !== 'number')
         throw badField(measure.field, msg('reports.measureNeedsNumber', { field: column.label }));
-      return { measure, column, numeric: true };
+      return { source, measure, column, numeric: true };
     case 'min':
     case 'max':
       if (!ORDERED_KINDS.has(column.kind))
         throw badField(measure.field, msg('reports.measureNotOrdered', { field: column.label }));
-      return { measure, column, numeric: column.kind === 'number' };
+      return { source, measure, column, numeric: column.kind === 'number' };
   }
 }
 
@@ -171,14 +205,40 @@ function aggregateSql(measure: ResolvedMeasure, index: number): SQL {
 }
 
 /** The inner select: one row per matching record, its group keys g_N and measure inputs v_N. */
-function innerSelect(groups: SQL[], inputs: Array<SQL | null>, where: SQL): SQL {
-  const parts: SQL[] = [];
-  groups.forEach((key, i) => parts.push(sql`${key} AS ${sql.raw(`g_${i}`)}`));
-  inputs.forEach((input, i) => {
-    if (input) parts.push(sql`${input} AS ${sql.raw(`v_${i}`)}`);
+function innerSelect(
+  groups: Array<{ source: string; key: SQL }>,
+  inputs: Array<{ source: string; input: SQL | null }>,
+  where: SQL,
+  sources: ReportSources,
+  scope: ReportScope,
+): SQL {
+  const partsOf = (source: string): SQL[] => {
+    const parts: SQL[] = [];
+    groups.forEach((group, i) => {
+      if (group.source === source) parts.push(sql`${group.key} AS ${sql.raw(`g_${i}`)}`);
+    });
+    inputs.forEach((entry, i) => {
+      if (entry.input && entry.source === source) parts.push(sql`${entry.input} AS ${sql.raw(`v_${i}`)}`);
+    });
+    return parts;
+  };
+  const base = partsOf('base');
+  if (sources.joins.length === 0) {
+    const select = base.length ? sql.join(base, sql.raw(', ')) : sql.raw('1 AS one');
+    return sql`SELECT ${select} FROM ${LIST_SOURCE} r WHERE ${where}`;
+  }
+  // A BI question: the base rows with each lookup's id (k_N), and each joined app's record (at most
+  // one: the id is its key) read in a lateral subquery with that app's own scope and columns.
+  const keys = sources.joins.map((join, n) => sql`${join.key} AS ${sql.raw(`k_${n}`)}`);
+  const baseSelect = sql.join([...base, ...keys], sql.raw(', '));
+  const laterals = sources.joins.map((join, n) => {
+    const parts = partsOf(join.alias);
+    const select = parts.length ? sql.join(parts, sql.raw(', ')) : sql.raw(`NULL AS ${join.alias}_none`);
+    const alias = sql.raw(join.alias);
+    return sql` LEFT JOIN LATERAL (SELECT ${select} FROM ${LIST_SOURCE} r
+    WHERE ${scopeSql({ tenantId: scope.tenantId, moduleId: join.moduleId })} AND r.id = b.${sql.raw(`k_${n}`)}) ${alias} ON true`;
   });
-  const select = parts.length ? sql.join(parts, sql.raw(', ')) : sql.raw('1 AS one');
-  return sql`SELECT ${select} FROM ${LIST_SOURCE} r WHERE ${where}`;
+  return sql`SELECT * FROM (SELECT ${baseSelect} FROM ${LIST_SOURCE} r WHERE ${where}) b${sql.join(laterals)}`;
 }
 
 const groupRef = (i: number) => sql.raw(`s.g_${i}`);
@@ -223,7 +283,7 @@ function windowOrder(sort: ReportSort[], groupCount: number, aggregates: SQL[]):
  * (the first group is the highest bit), `rank` its place in its level.
  */
 export function groupedReportSql(
-  columns: ListColumns,
+  columns: ListColumns | ReportSources,
   definition: Pick<ReportDefinition, 'groupBy' | 'measures' | 'sort' | 'totals' | 'limit'>,
   scope: ReportScope,
   where: SQL,
@@ -234,9 +294,11 @@ export function groupedReportSql(
     : [{ aggregate: 'count' }];
   const measures = measureList.map((measure) => resolveMeasure(columns, measure));
   const inner = innerSelect(
-    groups.map((group) => groupKey(group, scope.timeZone)),
-    measures.map(measureInput),
+    groups.map((group) => ({ source: group.source, key: groupKey(group, scope.timeZone) })),
+    measures.map((measure) => ({ source: measure.source, input: measureInput(measure) })),
     where,
+    sourcesOf(columns),
+    scope,
   );
   const aggregates = measures.map(aggregateSql);
   const measureColumns = sql.join(
@@ -280,7 +342,7 @@ export interface PivotStatement {
  * (dense_rank) so at most `rowLimit` + 1 rows and REPORT_PIVOT_COLUMN_LIMIT + 1 columns come back.
  */
 export function pivotReportSql(
-  columns: ListColumns,
+  columns: ListColumns | ReportSources,
   pivot: NonNullable<ReportDefinition['pivot']>,
   scope: ReportScope,
   where: SQL,
@@ -292,9 +354,11 @@ export function pivotReportSql(
   const measure = resolveMeasure(columns, pivot.measure);
   const groups = [...rows, column];
   const inner = innerSelect(
-    groups.map((group) => groupKey(group, scope.timeZone)),
-    [measureInput(measure)],
+    groups.map((group) => ({ source: group.source, key: groupKey(group, scope.timeZone) })),
+    [{ source: measure.source, input: measureInput(measure) }],
     where,
+    sourcesOf(columns),
+    scope,
   );
   const c = rows.length;
   const rowRefs = sql.join(

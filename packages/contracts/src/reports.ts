@@ -266,6 +266,10 @@ export const reportDataTableRequestSchema = z.object({
   search: z.string().trim().max(200).default(''),
   scope: z.enum(REPORT_LIST_SCOPES).default('all'),
   category: z.string().trim().max(NAME_MAX_LENGTH).optional(),
+  /** /bi-reports: only BI questions (reports that join apps or sit in a collection). */
+  bi: z.boolean().optional(),
+  /** Only the BI questions of this collection. */
+  collection: z.string().trim().max(NAME_MAX_LENGTH).optional(),
   columns: z.array(z.unknown()).optional(),
   filters: z.array(z.unknown()).optional(),
 });
@@ -282,6 +286,8 @@ export const reportDataTableResponseSchema = envelope(
     recordsTotal: z.number().int(),
     recordsFiltered: z.number().int(),
     categories: z.array(z.string()),
+    /** The BI collections of the reports the caller may open. */
+    collections: z.array(z.string()),
   }),
 );
 

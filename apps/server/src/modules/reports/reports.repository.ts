@@ -73,7 +73,12 @@ export interface ReportListQuery {
   search: string;
   scope: ReportListScope;
   category?: string | undefined;
+  bi?: boolean | undefined;
+  collection?: string | undefined;
 }
+
+const COLLECTION = sql.raw("coalesce(r.definition->>'collection', '')");
+const IS_BI = sql`(jsonb_array_length(coalesce(r.definition->'joins', '[]'::jsonb)) > 0 OR ${COLLECTION} <> '')`;
 
 const ORDER_COLUMNS = {
   name: 'lower(r.name)',
@@ -90,6 +95,9 @@ function listConditions(tenantId: string, userId: string, query: ReportListQuery
     parts.push(
       sql`EXISTS (SELECT 1 FROM report_favourites f WHERE f.report_id = r.id AND f.user_id = ${userId}::uuid)`,
     );
+  if (query.bi) parts.push(IS_BI);
+  if (query.collection !== undefined && query.collection !== '')
+    parts.push(sql`lower(${COLLECTION}) = lower(${query.collection})`);
   if (query.category !== undefined && query.category !== '')
     parts.push(sql`lower(r.category) = lower(${query.category})`);
   if (query.search !== '') {
@@ -106,7 +114,13 @@ export async function listReports(
   tenantId: string,
   userId: string,
   query: ReportListQuery,
-): Promise<{ rows: ReportRow[]; filtered: number; total: number; categories: string[] }> {
+): Promise<{
+  rows: ReportRow[];
+  filtered: number;
+  total: number;
+  categories: string[];
+  collections: string[];
+}> {
   const order = sql.raw(
     [
       ...query.orders.map((o) => `${ORDER_COLUMNS[o.column]} ${o.dir === 'desc' ? 'DESC' : 'ASC'}`),
@@ -127,11 +141,17 @@ export async function listReports(
     tx,
     sql`SELECT DISTINCT r.category FROM reports r WHERE ${visibleTo(tenantId, userId)} AND r.category <> '' ORDER BY r.category`,
   );
+  const collections = await readRows<{ collection: string }>(
+    tx,
+    sql`SELECT DISTINCT ${COLLECTION} AS collection FROM reports r
+        WHERE ${visibleTo(tenantId, userId)} AND ${COLLECTION} <> '' ORDER BY 1`,
+  );
   return {
     rows,
     filtered: counts?.filtered ?? 0,
     total: counts?.total ?? 0,
     categories: categories.map((row) => row.category),
+    collections: collections.map((row) => row.collection),
   };
 }
 

@@ -291,12 +291,15 @@ export function createReportService(db: TenantDb) {
           search: body.search,
           scope: body.scope,
           category: body.category,
+          bi: body.bi,
+          collection: body.collection,
         });
         return {
           data: result.rows.map((row) => toListItem(row, auth.userId)),
           recordsTotal: result.total,
           recordsFiltered: result.filtered,
           categories: result.categories,
+          collections: result.collections,
         };
       });
     },

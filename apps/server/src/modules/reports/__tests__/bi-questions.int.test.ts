@@ -117,6 +117,31 @@ describe('BI questions across apps', () => {
     ]);
   });
 
+  it('saves a question in a collection and lists it in /bi-reports, apart from plain reports', async () => {
+    const saved = await people.fred.post(REPORT_PATHS.save, {
+      name: 'Invoices by region',
+      sharing: 'everyone',
+      definition: {
+        moduleId: invoicesId,
+        collection: 'Finance',
+        joins: [{ alias: 'j0', field: 'customer' }],
+        groupBy: [{ field: 'region', source: 'j0' }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    await people.fred.post(REPORT_PATHS.save, {
+      name: 'Plain invoices',
+      definition: { moduleId: invoicesId },
+    });
+    const bi = await people.cora.post(REPORT_PATHS.datatables, { bi: true });
+    expect(bi.json().data.data.map((item: { name: string }) => item.name)).toEqual(['Invoices by region']);
+    expect(bi.json().data.collections).toEqual(['Finance']);
+    const finance = await people.cora.post(REPORT_PATHS.datatables, { collection: 'finance' });
+    expect(finance.json().data.recordsFiltered).toBe(1);
+    const mine = await people.fred.post(REPORT_PATHS.datatables, { scope: 'mine' });
+    expect(mine.json().data.recordsFiltered).toBe(2);
+  });
+
   it('refuses hidden fields of the joined app, fields that are not lookups, unknown aliases and drills', async () => {
     const hidden = await run(people.fred, {
       joins: [{ alias: 'j0', field: 'customer' }],

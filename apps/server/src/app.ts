@@ -211,7 +211,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerFilesModule(app, recordDeps);
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
-  await registerReportsModule(app, { db, guard });
+  await registerReportsModule(app, { db, guard, mailer, config });
   // Which apps' records changed (card caches): every node LISTENs, like the hub.
   const clock = await startAppWriteClock(database.app, {
     warn: (message, error) => app.log.warn({ err: error }, message),

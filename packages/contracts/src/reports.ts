@@ -34,6 +34,9 @@ export const REPORT_PATHS = {
   copy: '/api/form/report/:id/copy',
   delete: '/api/form/report/:id/delete',
   favourite: '/api/form/report/:id/favourite',
+  deliveries: '/api/form/report/:id/deliveries',
+  saveDelivery: '/api/form/report/deliveries/save',
+  deleteDelivery: '/api/form/report/deliveries/:deliveryId/delete',
 } as const;
 
 const idSegment = (id: string) => encodeURIComponent(id);
@@ -43,6 +46,8 @@ export const reportExportPath = (id: string) => `/api/form/report/${idSegment(id
 export const reportCopyPath = (id: string) => `/api/form/report/${idSegment(id)}/copy`;
 export const reportDeletePath = (id: string) => `/api/form/report/${idSegment(id)}/delete`;
 export const reportFavouritePath = (id: string) => `/api/form/report/${idSegment(id)}/favourite`;
+export const reportDeliveriesPath = (id: string) => `/api/form/report/${idSegment(id)}/deliveries`;
+export const reportDeliveryDeletePath = (id: string) => `/api/form/report/deliveries/${idSegment(id)}/delete`;
 
 /** Texts the spec does not quote; the web app translates them by key (reports:messages.<key>). */
 export const REPORT_MESSAGES = {
@@ -72,6 +77,12 @@ export const REPORT_MESSAGES = {
   joinsNeedGroups: 'Apps joined through lookups can only be grouped or pivoted.',
   drillJoined: 'Records cannot be opened from a group of a joined app.',
   timedOut: 'This report took too long to run. Narrow its filters and try again.',
+  deliverySaved: 'The delivery schedule has been saved.',
+  deliveryDeleted: 'The delivery schedule has been deleted.',
+  deliveryNotFound: 'This delivery schedule does not exist.',
+  /** Param: detail (what is wrong with the expression). */
+  deliveryBadCron: 'The schedule is not valid: {detail}',
+  deliveryRecipient: 'Every recipient must be an active full user or consultant of this organization.',
   invalidTimeZone: 'Choose a time zone from the list.',
 } as const;
 export type ReportMessageKey = keyof typeof REPORT_MESSAGES;
@@ -472,3 +483,39 @@ export const workflowMetricsSchema = z.object({
 });
 export type WorkflowMetrics = z.infer<typeof workflowMetricsSchema>;
 export const workflowMetricsResponseSchema = envelope(workflowMetricsSchema);
+
+// ---- scheduled delivery (issue 24 item 11) --------------------------------------------------------
+
+export const REPORT_DELIVERY_FORMATS = ['pdf', 'xlsx', 'csv'] as const;
+export const REPORT_DELIVERY_MAX_RECIPIENTS = 50;
+
+export const saveReportDeliveryBodySchema = z.object({
+  id: z.uuid().optional(),
+  reportId: z.uuid(),
+  recipientIds: z.array(z.uuid()).min(1).max(REPORT_DELIVERY_MAX_RECIPIENTS),
+  format: z.enum(REPORT_DELIVERY_FORMATS).default('pdf'),
+  language: z.enum(LANGUAGES).default('en'),
+  /** Five or six cron fields, read in timeZone (the organization's when left out). */
+  cron: z.string().trim().min(1).max(120),
+  timeZone: z.string().trim().max(64).optional(),
+  status: z.enum(['active', 'paused']).default('active'),
+});
+export type SaveReportDeliveryBody = z.input<typeof saveReportDeliveryBodySchema>;
+
+export const reportDeliverySchema = z.object({
+  id: z.string(),
+  reportId: z.string(),
+  recipientIds: z.array(z.string()),
+  format: z.enum(REPORT_DELIVERY_FORMATS),
+  language: z.enum(LANGUAGES),
+  cron: z.string(),
+  timeZone: z.string(),
+  status: z.enum(['active', 'paused']),
+  nextRunAt: z.string().nullable(),
+  lastRunAt: z.string().nullable(),
+  lastOutcome: z.string(),
+});
+export type ReportDelivery = z.infer<typeof reportDeliverySchema>;
+export const reportDeliveryResponseSchema = envelope(reportDeliverySchema);
+export const reportDeliveriesResponseSchema = envelope(z.array(reportDeliverySchema));
+export const reportDeliveryParamsSchema = z.object({ deliveryId: z.string().max(64) });

@@ -60,3 +60,38 @@ export const reportFavourites = pgTable(
     index('report_favourites_report_idx').on(t.reportId),
   ],
 );
+
+/**
+ * Scheduled delivery of a report (issue 24 item 11): e-mailed as PDF, XLSX or CSV on a cron schedule
+ * in a time zone (croner, the scheduler's missed-run rule: only the latest due run is sent), each
+ * recipient's copy rendered with that recipient's own permissions.
+ */
+export const reportDeliveries = pgTable(
+  'report_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    reportId: uuid('report_id')
+      .notNull()
+      .references(() => reports.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientIds: uuid('recipient_ids').array().notNull(),
+    format: text('format').notNull(),
+    language: text('language').notNull().default('en'),
+    cron: text('cron').notNull(),
+    timeZone: text('time_zone').notNull(),
+    /** active or paused. */
+    status: text('status').notNull().default('active'),
+    nextRunAt: timestamp('next_run_at', { withTimezone: true }),
+    lastRunAt: timestamp('last_run_at', { withTimezone: true }),
+    /** What the last run said (sent to N, skipped, failed: why). */
+    lastOutcome: text('last_outcome').notNull().default(''),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('report_deliveries_due_idx').on(t.status, t.nextRunAt),
+    index('report_deliveries_report_idx').on(t.tenantId, t.reportId),
+  ],
+);

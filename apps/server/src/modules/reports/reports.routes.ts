@@ -8,6 +8,10 @@ import {
   REPORT_MESSAGES,
   REPORT_PATHS,
   deletedReportResponseSchema,
+  reportDeliveriesResponseSchema,
+  reportDeliveryParamsSchema,
+  reportDeliveryResponseSchema,
+  saveReportDeliveryBodySchema,
   drillReportBodySchema,
   workflowMetricsBodySchema,
   workflowMetricsResponseSchema,
@@ -29,6 +33,9 @@ import { ok } from '../../platform/http/envelope.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
 import type { ReportService } from './reports.service.ts';
 import type { ExportInput, ReportExportService } from './report-export.service.ts';
+import type { createReportDeliveryService } from './report-deliveries.service.ts';
+
+type ReportDeliveryService = ReturnType<typeof createReportDeliveryService>;
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const runErrors = errorResponses(400, 401, 403, 404, 503);
@@ -67,6 +74,7 @@ const EXPORT_DESCRIPTION =
 export const reportRoutes = (deps: {
   service: ReportService;
   exports: ReportExportService;
+  deliveries: ReportDeliveryService;
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
@@ -187,6 +195,65 @@ export const reportRoutes = (deps: {
         const saved = await deps.service.opened(callContext(request), request.auth!, request.params.id);
         return sendFile(request, reply, deps.exports, { ...request.body, ...saved });
       },
+    );
+
+    app.get(
+      REPORT_PATHS.deliveries,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'The scheduled deliveries of one of the caller’s own reports',
+          params: reportIdParamsSchema,
+          response: { 200: reportDeliveriesResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(await deps.deliveries.list(callContext(request), request.auth!, request.params.id)),
+    );
+
+    app.post(
+      REPORT_PATHS.saveDelivery,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Schedules (or changes) the e-mail delivery of one of the caller’s own reports',
+          description:
+            'cron: five or six fields, read in timeZone (the organization’s when left out); recipients: active full ' +
+            'users or consultants of the organization; format pdf, xlsx or csv; language of the heading. Each ' +
+            'recipient’s copy is rendered with that recipient’s permissions. Only the latest due run is sent ' +
+            'after downtime (the task scheduler’s missed-run rule).',
+          body: saveReportDeliveryBodySchema,
+          response: { 200: reportDeliveryResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await deps.deliveries.save(callContext(request), request.auth!, request.body),
+          REPORT_MESSAGES.deliverySaved,
+        ),
+    );
+
+    app.post(
+      REPORT_PATHS.deleteDelivery,
+      {
+        ...builders,
+        schema: {
+          tags,
+          security,
+          summary: 'Deletes a scheduled delivery of one of the caller’s own reports',
+          params: reportDeliveryParamsSchema,
+          response: { 200: deletedReportResponseSchema, ...errors },
+        },
+      },
+      async (request) =>
+        ok(
+          await deps.deliveries.remove(callContext(request), request.auth!, request.params.deliveryId),
+          REPORT_MESSAGES.deliveryDeleted,
+        ),
     );
 
     app.post(

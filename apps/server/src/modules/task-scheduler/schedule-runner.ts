@@ -185,7 +185,7 @@ export type ScheduleRunner = ReturnType<typeof createScheduleRunner>;
  * was up are caught up on start). A tick never overlaps the previous one; stop() waits for it.
  */
 export function startScheduleTicker(
-  runner: ScheduleRunner,
+  runner: { tick(): Promise<unknown> },
   periodMs: number,
   log: (message: string, error?: unknown) => void,
 ): { stop: () => Promise<void> } {

@@ -187,6 +187,8 @@ export const dashboardDataTableResponseSchema = envelope(
 export const dashboardCardBodySchema = z.object({
   /** The filter values to apply (the dashboard's, as the viewer set them); the saved ones when absent. */
   filterValues: dashboardFilterValuesSchema.optional(),
+  /** The refresh button: compute again even when the cache holds a fresh result. */
+  refresh: z.boolean().optional(),
 });
 
 export const dashboardCardResultSchema = z.discriminatedUnion('kind', [

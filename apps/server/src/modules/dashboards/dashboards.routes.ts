@@ -156,7 +156,7 @@ export const dashboardRoutes = (deps: {
             'filterValues: the dashboard filter values to apply (the caller’s saved ones when absent). The answer is ' +
             'the report run (and for number cards with compare, the figure of the period before the date filter’s), ' +
             'the record list filters it applied (drill to /module/{moduleId}), and whether it came from the card ' +
-            'cache: a result is reused until the app’s records change.',
+            'cache: a result is reused until the app’s records change (refresh: true computes it again).',
           params: dashboardCardParamsSchema,
           body: dashboardCardBodySchema,
           response: { 200: dashboardCardResponseSchema, ...cardErrors },
@@ -170,6 +170,7 @@ export const dashboardRoutes = (deps: {
             request.params.id,
             request.params.cardId,
             request.body.filterValues,
+            request.body.refresh === true,
           ),
         ),
     );

@@ -112,6 +112,7 @@ export function createDashboardService(db: TenantDb, reports: ReportService, clo
     dashboard: Dashboard,
     card: DashboardCard,
     values: DashboardFilterValues,
+    refresh: boolean,
   ): Promise<DashboardCardResult> {
     const definition = card.definition!;
     const context = await reports.exportContext(ctx, auth, definition.moduleId);
@@ -119,7 +120,7 @@ export function createDashboardService(db: TenantDb, reports: ReportService, clo
     const stamp = await stampOf(ctx, definition.moduleId);
     // Builders see every row of a published app; what they may read of it changes only by publishing.
     const key = JSON.stringify([ctx.tenantId, dashboard.id, card, filters, context.moduleVersion]);
-    const hit = cache.get(key, stamp);
+    const hit = refresh ? null : cache.get(key, stamp);
     if (hit) return { ...hit, cached: true } as DashboardCardResult;
     const result = await reports.run(ctx, auth, { definition, filters, page: 1, length: 10, search: '' });
     let previous: number | null = null;
@@ -151,11 +152,12 @@ export function createDashboardService(db: TenantDb, reports: ReportService, clo
     auth: RequestAuth,
     dashboard: Dashboard,
     card: DashboardCard,
+    refresh: boolean,
   ) {
     const moduleId = card.workflow!.moduleId;
     const stamp = await stampOf(ctx, moduleId);
     const key = JSON.stringify([ctx.tenantId, dashboard.id, card.id, card.workflow, 'workflow']);
-    const hit = cache.get(key, stamp);
+    const hit = refresh ? null : cache.get(key, stamp);
     if (hit) return { ...hit, cached: true } as DashboardCardResult;
     const metrics = await reports.workflowMetrics(ctx, auth, { moduleId, weeks: 12 });
     const answer: DashboardCardResult = {
@@ -280,13 +282,14 @@ export function createDashboardService(db: TenantDb, reports: ReportService, clo
       id: string,
       cardId: string,
       filterValues: DashboardFilterValues | undefined,
+      refresh = false,
     ): Promise<DashboardCardResult> {
       const dashboard = await db.readInTenant(ctx.tenantId, async (tx) =>
         toDashboard(await visibleOr404(tx, ctx, auth, id), auth.userId),
       );
       const card = dashboard.cards.find((entry) => entry.id === cardId);
       if (!card) throw notFound(msg('dashboards.cardNotFound'));
-      if (card.type === 'workflow') return workflowCard(ctx, auth, dashboard, card);
+      if (card.type === 'workflow') return workflowCard(ctx, auth, dashboard, card, refresh);
       if (!card.definition) return { kind: 'static' };
       const values = filterValues ?? dashboard.filterValues;
       for (const [filterId, value] of Object.entries(values)) {
@@ -298,7 +301,7 @@ export function createDashboardService(db: TenantDb, reports: ReportService, clo
         )
           throw badRequest(msg('dashboards.badFilterValue', { filter: filter.label || filter.id }));
       }
-      return reportCard(ctx, auth, dashboard, card, values);
+      return reportCard(ctx, auth, dashboard, card, values, refresh);
     },
   };
 }

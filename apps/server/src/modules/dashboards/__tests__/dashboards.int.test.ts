@@ -107,6 +107,11 @@ describe('dashboards', () => {
       true,
     ]);
     expect(figure(again)).toBe(figure(first));
+    const refreshed = await people.fred.post(dashboardCardPath(id, 'count'), {
+      filterValues: {},
+      refresh: true,
+    });
+    expect(refreshed.json().data.cached).toBe(false);
     const submitted = await people.cora.post(RECORDS_PATHS.submit, {
       moduleId: appId,
       data: { city: 'Oslo', amount: 3 },

@@ -207,6 +207,7 @@ export function InquiryPage() {
         minWidth: 0,
       }}
       data-testid="inquiry"
+      aria-busy={drill.pending || undefined}
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.margin, alignItems: 'flex-start' }}>
         <div style={{ flex: '1 1 240px', minWidth: 0 }}>

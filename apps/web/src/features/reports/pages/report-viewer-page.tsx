@@ -111,6 +111,7 @@ function ReportView({ report }: { report: Report }) {
         minWidth: 0,
       }}
       data-testid="report-viewer"
+      aria-busy={drill.pending || undefined}
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.margin, alignItems: 'flex-start' }}>
         <div style={{ flex: '1 1 240px', minWidth: 0 }}>

@@ -136,8 +136,22 @@ describe('Quick Report (/inquiry)', { timeout: 120_000 }, () => {
     await choose('App', 'Orders');
     await waitFor(() => expect(screen.getByTestId('report-record-table')).toBeTruthy());
 
-    await choose('Group by', 'Region');
     const runs = () => bodiesOf(calls, REPORT_PATHS.run);
+    // The record list's filter builder narrows the question.
+    fireEvent.click(screen.getByRole('button', { name: /Filters/ }));
+    const builder = await screen.findByTestId('filter-builder');
+    fireEvent.mouseDown(within(builder).getByLabelText('Filter field 1'));
+    fireEvent.click(
+      (await screen.findAllByText('Region', { selector: '.ant-select-item-option-content' })).at(
+        -1,
+      ) as HTMLElement,
+    );
+    fireEvent.change(await within(builder).findByLabelText('Filter value 1'), { target: { value: 'No' } });
+    fireEvent.click(within(builder).getByRole('button', { name: 'Apply' }));
+    const filtered = [{ field: 'region', operator: 'contains', value: 'No' }];
+    await waitFor(() => expect(runs().at(-1)?.definition).toMatchObject({ filters: filtered }));
+
+    await choose('Group by', 'Region');
     await waitFor(() =>
       expect(runs().at(-1)?.definition).toMatchObject({
         groupBy: [{ field: 'region' }],
@@ -177,6 +191,7 @@ describe('Quick Report (/inquiry)', { timeout: 120_000 }, () => {
       () =>
         expect(runs().slice(before).at(-1)?.definition).toMatchObject({
           moduleId: MODULE_ID,
+          filters: filtered,
           groupBy: [{ field: 'region' }, { field: 'ordered', grain: 'month' }],
           measures: [{ aggregate: 'count' }],
         }),

@@ -141,7 +141,12 @@ export function InquiryPage() {
     body = <Empty description={t('inquiry.pickApp')} data-testid="inquiry-empty" />;
   } else if (form.isError) {
     body = <RunFailure error={form.error} onRetry={() => void form.refetch()} />;
-  } else if (form.isPending || (run.isPending && !run.isError)) {
+  } else if (
+    form.isPending ||
+    (run.isPending && !run.isError) ||
+    // Another app's answer kept on screen while this app's first one loads would mislabel it.
+    (run.data && run.data.definition.moduleId !== moduleId)
+  ) {
     body = <Skeleton active paragraph={{ rows: 8 }} data-testid="inquiry-loading" />;
   } else if (run.isError && !run.data) {
     body = <RunFailure error={run.error} onRetry={() => void run.refetch()} />;

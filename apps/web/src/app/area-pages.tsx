@@ -93,6 +93,7 @@ const ReportDesignerPage = page(
   () => import('../features/reports/pages/report-designer-page.tsx'),
   'ReportDesignerPage',
 );
+const InquiryPage = page(() => import('../features/reports/pages/inquiry-page.tsx'), 'InquiryPage');
 
 /** One area, two pages: the detail page when the route has the id parameter, the list otherwise. */
 function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
@@ -136,5 +137,6 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'reports') return <ReportsPage />;
   if (area === 'reportViewer') return <ReportViewerPage />;
   if (area === 'reportDesigner') return <ReportDesignerPage />;
+  if (area === 'inquiry') return <InquiryPage />;
   return <AreaNotBuiltPage area={area} />;
 }

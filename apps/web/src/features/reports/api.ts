@@ -7,11 +7,16 @@ import {
   reportCopyPath,
   reportDeletePath,
   reportDetailPath,
+  reportExportPath,
   reportFavouritePath,
   reportRunPath,
   type Report,
   type ReportDefinition,
   type ReportDataTableRequest,
+  type DrillReportBody,
+  type ExportReportBody,
+  type ExportSavedReportBody,
+  type ReportDrill,
   type ReportListItem,
   type ReportResult,
   type RunReportBody,
@@ -24,6 +29,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http, request } from '../../shared/api/http.ts';
 import { shouldRetry } from '../../shared/api/query-retry.ts';
+import { postForFile } from './lib/file-download.ts';
 
 export interface ReportTable {
   data: ReportListItem[];
@@ -58,6 +64,15 @@ export const runSavedReport = async (id: string, body: RunSavedReportBody) =>
   (await http.post<ReportResult>(reportRunPath(id), body)).data;
 export const runReport = async (body: RunReportBody) =>
   (await http.post<ReportResult>(REPORT_PATHS.run, body)).data;
+/** A saved report's file as the viewer sees it (runtime filters, search, the viewer's language). */
+export const exportSavedReport = (id: string, body: ExportSavedReportBody) =>
+  postForFile(reportExportPath(id), body, `report.${body.format}`);
+/** An unsaved definition's file (the designer, Quick Report). */
+export const exportReport = (body: ExportReportBody) =>
+  postForFile(REPORT_PATHS.export, body, `${body.name || 'report'}.${body.format}`);
+/** The record list filters that select one group of a run (drill to records). */
+export const drillReport = async (body: DrillReportBody) =>
+  (await http.post<ReportDrill>(REPORT_PATHS.drill, body)).data;
 export const saveReport = (body: SaveReportBody) => http.post<Report>(REPORT_PATHS.save, body);
 export const copyReport = (id: string) => http.post<Report>(reportCopyPath(id));
 export const deleteReport = (id: string) => http.post<{ id: string }>(reportDeletePath(id));

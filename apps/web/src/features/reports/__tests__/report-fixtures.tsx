@@ -21,6 +21,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import type { RecordedCall } from '../../../test/fetch-mock.ts';
 import { adminSession } from '../../../test/fixtures.ts';
 import { authStore } from '../../../shared/auth/auth-store.ts';
+import { InquiryPage } from '../pages/inquiry-page.tsx';
 import { ReportDesignerPage } from '../pages/report-designer-page.tsx';
 import { ReportViewerPage } from '../pages/report-viewer-page.tsx';
 import { ReportsPage } from '../pages/reports-page.tsx';
@@ -199,7 +200,7 @@ export const bodiesOf = (calls: RecordedCall[], path: string) =>
     .filter((call) => call.method !== 'GET' && call.url.split('?')[0] === path)
     .map((call) => JSON.parse(call.body ?? '{}') as Record<string, unknown>);
 
-/** The three report pages at `path` inside a memory router. */
+/** The report pages (and Quick Report) at `path` inside a memory router. */
 export function renderReports(path: string) {
   authStore.signIn(adminSession);
   const wrap = (element: React.ReactNode) => <Suspense fallback={null}>{element}</Suspense>;
@@ -208,6 +209,9 @@ export function renderReports(path: string) {
       { path: '/reports', element: wrap(<ReportsPage />) },
       { path: '/report-viewer', element: wrap(<ReportViewerPage />) },
       { path: '/report-designer', element: wrap(<ReportDesignerPage />) },
+      { path: '/inquiry', element: wrap(<InquiryPage />) },
+      // Where a drill lands (the record list is another feature's page).
+      { path: '/module/:id', element: <div data-testid="record-list" /> },
     ],
     { initialEntries: [path] },
   );

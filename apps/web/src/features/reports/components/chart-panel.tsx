@@ -6,8 +6,10 @@ import theme from 'antd/es/theme';
 import { lazy, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DRAWN_CHARTS, reportChartOption } from '../lib/chart-options.ts';
-import { chartPoints, headlineValue } from '../lib/result-data.ts';
+import { chartPointKeys, chartPoints, headlineValue } from '../lib/result-data.ts';
 import { REPORTS_NAMESPACE } from '../messages.ts';
+import { DrillButton } from './result-tables.tsx';
+import type { DrillTo } from './use-drill.ts';
 import { useNumberFormat } from './use-number-format.ts';
 
 const DrawnChart = lazy(() => import('./drawn-chart.tsx'));
@@ -21,11 +23,14 @@ export function ChartPanel({
   chart,
   result,
   seriesName,
+  onDrill,
 }: {
   chart: ReportChart;
   result: ReportResult;
   /** The drawn measure's label. */
   seriesName: string;
+  /** Opens the records behind a segment (or, for a number or gauge, the whole report). */
+  onDrill?: DrillTo;
 }) {
   const { t } = useTranslation(REPORTS_NAMESPACE);
   const { token } = theme.useToken();
@@ -34,6 +39,7 @@ export function ChartPanel({
     () => chartPoints(result, chart.measure, t('viewer.empty')),
     [result, chart.measure, t],
   );
+  const pointKeys = useMemo(() => chartPointKeys(result), [result]);
   const headline = useMemo(() => headlineValue(result, chart.measure), [result, chart.measure]);
   const option = useMemo(
     () => reportChartOption(chart.type, points, seriesName, headline, chart.target),
@@ -60,7 +66,22 @@ export function ChartPanel({
   } else if (option && DRAWN_CHARTS.includes(chart.type)) {
     body = (
       <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height: CHART_HEIGHT }} />}>
-        <DrawnChart option={option} label={title} height={CHART_HEIGHT} />
+        <DrawnChart
+          option={option}
+          label={title}
+          height={CHART_HEIGHT}
+          onSegment={
+            onDrill
+              ? (index) => {
+                  if (single) onDrill([]);
+                  else {
+                    const keys = pointKeys[index];
+                    if (keys) onDrill(keys);
+                  }
+                }
+              : undefined
+          }
+        />
       </Suspense>
     );
   }
@@ -87,7 +108,13 @@ export function ChartPanel({
               {single ? (
                 <tr>
                   <th scope="row" style={{ textAlign: 'start', fontWeight: 400 }}>
-                    {seriesName}
+                    {onDrill ? (
+                      <DrillButton label={t('drill.openAll')} onOpen={() => onDrill([])}>
+                        {seriesName}
+                      </DrillButton>
+                    ) : (
+                      seriesName
+                    )}
                   </th>
                   <td style={{ textAlign: 'end' }}>{headline === null ? '' : format(headline)}</td>
                 </tr>
@@ -95,7 +122,16 @@ export function ChartPanel({
                 points.map((point, index) => (
                   <tr key={`${point.name}-${index}`}>
                     <th scope="row" style={{ textAlign: 'start', fontWeight: 400 }}>
-                      {point.name}
+                      {onDrill && pointKeys[index] ? (
+                        <DrillButton
+                          label={t('drill.open', { label: point.name })}
+                          onOpen={() => onDrill(pointKeys[index] ?? [])}
+                        >
+                          {point.name}
+                        </DrillButton>
+                      ) : (
+                        point.name
+                      )}
                     </th>
                     <td style={{ textAlign: 'end' }}>{point.value === null ? '' : format(point.value)}</td>
                   </tr>

@@ -10,6 +10,7 @@ import type { ListColumn } from '../../records/index.ts';
 import { measureLabel } from '../lib/result-data.ts';
 import { REPORTS_NAMESPACE } from '../messages.ts';
 import { ChartPanel } from './chart-panel.tsx';
+import type { DrillTo } from './use-drill.ts';
 import { RecordResultTable } from './record-result-table.tsx';
 import { GroupedResultTable, PivotResultTable } from './result-tables.tsx';
 
@@ -48,6 +49,7 @@ export function ReportOutput({
   length,
   loading,
   onPage,
+  onDrill,
 }: {
   definition: ReportDefinition;
   result: ReportResult;
@@ -59,6 +61,8 @@ export function ReportOutput({
   length: PageSize;
   loading?: boolean;
   onPage?: (page: number, length: PageSize) => void;
+  /** Opens the records behind a group, pivot cell or chart segment; nothing is a link without it. */
+  onDrill?: DrillTo;
 }) {
   const { t } = useTranslation(REPORTS_NAMESPACE);
   const { token } = theme.useToken();
@@ -97,6 +101,8 @@ export function ReportOutput({
         result={result}
         groupLabels={definition.groupBy.map(groupLabel)}
         measureLabels={measureLabels}
+        countMeasure={measures.findIndex((measure) => measure.aggregate === 'count')}
+        onDrill={onDrill}
       />
     );
   } else {
@@ -105,6 +111,7 @@ export function ReportOutput({
         result={result}
         rowLabels={(definition.pivot?.rows ?? []).map(groupLabel)}
         measureLabel={chartMeasure}
+        onDrill={onDrill}
       />
     );
   }
@@ -115,7 +122,7 @@ export function ReportOutput({
         <Alert type="warning" showIcon title={t('viewer.truncated')} data-testid="report-truncated" />
       ) : null}
       {definition.chart && result.kind !== 'table' ? (
-        <ChartPanel chart={definition.chart} result={result} seriesName={chartMeasure} />
+        <ChartPanel chart={definition.chart} result={result} seriesName={chartMeasure} onDrill={onDrill} />
       ) : null}
       {table}
     </div>

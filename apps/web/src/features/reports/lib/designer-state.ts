@@ -64,27 +64,31 @@ export const blankDetails = (): SaveDetails => ({
   roleIds: [],
 });
 
+/** A definition opened in the designer (a saved report's, or one Quick Report hands over). */
+export function designerFromDefinition(d: ReportDefinition): DesignerState {
+  return {
+    moduleId: d.moduleId,
+    columns: [...d.columns],
+    filters: [...d.filters] as RecordFilter[],
+    groupBy: d.groupBy.map((group) => ({ ...group })),
+    measures: d.measures.map((measure) => ({ ...measure })),
+    totals: d.totals,
+    sort: d.sort.map((one) => ({ ...one })),
+    limit: d.limit,
+    orders: d.orders.map((one) => ({ ...one })),
+    pivot: d.pivot
+      ? { enabled: true, rows: [...d.pivot.rows], column: d.pivot.column, measure: d.pivot.measure }
+      : { enabled: false, rows: [], column: null, measure: { aggregate: 'count' } },
+    chart: d.chart
+      ? { type: d.chart.type, measure: d.chart.measure, target: d.chart.target ?? null }
+      : { type: 'none', measure: 0, target: null },
+  };
+}
+
 /** A saved report opened in the designer. */
 export function designerFromReport(report: Report): { state: DesignerState; details: SaveDetails } {
-  const d: ReportDefinition = report.definition;
   return {
-    state: {
-      moduleId: d.moduleId,
-      columns: [...d.columns],
-      filters: [...d.filters] as RecordFilter[],
-      groupBy: d.groupBy.map((group) => ({ ...group })),
-      measures: d.measures.map((measure) => ({ ...measure })),
-      totals: d.totals,
-      sort: d.sort.map((one) => ({ ...one })),
-      limit: d.limit,
-      orders: d.orders.map((one) => ({ ...one })),
-      pivot: d.pivot
-        ? { enabled: true, rows: [...d.pivot.rows], column: d.pivot.column, measure: d.pivot.measure }
-        : { enabled: false, rows: [], column: null, measure: { aggregate: 'count' } },
-      chart: d.chart
-        ? { type: d.chart.type, measure: d.chart.measure, target: d.chart.target ?? null }
-        : { type: 'none', measure: 0, target: null },
-    },
+    state: designerFromDefinition(report.definition),
     details: {
       name: report.name,
       description: report.description,

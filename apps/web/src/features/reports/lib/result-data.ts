@@ -98,3 +98,22 @@ export function measureLabel(
 /** Whether a definition groups or aggregates (a grouped result) rather than listing records. */
 export const isGrouped = (definition: Pick<ReportDefinition, 'groupBy' | 'measures' | 'pivot'>) =>
   definition.groupBy.length > 0 || definition.measures.length > 0 || definition.pivot !== undefined;
+
+/** The drill keys of each chart point, in the order chartPoints answers them. */
+export function chartPointKeys(result: ReportResult): Cell[][] {
+  if (result.kind === 'grouped') return result.rows.filter((row) => row.level === 0).map((row) => row.groups);
+  if (result.kind === 'pivot') return result.rows.map((row) => row.groups);
+  return [];
+}
+
+/** A group's keys for drilling: a subtotal's rolled-up (trailing) levels are left out, the total has none. */
+export function drillKeysOf(row: ReportGroupRow): Cell[] {
+  return row.groups.slice(0, Math.max(row.groups.length - row.level, 0));
+}
+
+/** The group's values as people read them, outermost first, joined ("North / Jan 2026"). */
+export function drillLabelOf(row: ReportGroupRow, emptyLabel: string): string {
+  return drillKeysOf(row)
+    .map((_, index) => groupText(row.labels, row.groups, index) ?? emptyLabel)
+    .join(' / ');
+}

@@ -1,5 +1,5 @@
 import SaveOutlined from '@ant-design/icons/es/icons/SaveOutlined';
-import { reportDefinitionSchema, type Report } from '@formloop/contracts';
+import { reportDefinitionSchema, type Report, type ReportDefinition } from '@formloop/contracts';
 import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Card from 'antd/es/card';
@@ -21,21 +21,24 @@ import { useToast } from '../../../shared/ui/toast.tsx';
 import { useApplications } from '../../applications/index.ts';
 import { FilterBuilder, FilterChips } from '../../records/components.ts';
 import { listColumns, useRecordForm } from '../../records/index.ts';
-import { useReport, useReportPreview, useReportTable, useSaveReport } from '../api.ts';
+import { exportReport, useReport, useReportPreview, useReportTable, useSaveReport } from '../api.ts';
 import { DesignerChart } from '../components/designer-chart.tsx';
 import { DesignerColumns } from '../components/designer-columns.tsx';
 import { DesignerGrouping, DesignerSort } from '../components/designer-grouping.tsx';
+import { ExportMenu } from '../components/export-menu.tsx';
 import { ReportOutput, useColumnLabels } from '../components/report-output.tsx';
 import { RunFailure } from '../components/run-failure.tsx';
 import { SaveReportModal } from '../components/save-report-modal.tsx';
 import {
   blankDesigner,
   blankDetails,
+  designerFromDefinition,
   designerFromReport,
   toDefinition,
   type DesignerState,
   type SaveDetails,
 } from '../lib/designer-state.ts';
+import { useHandedOverDefinition } from '../lib/designer-handover.ts';
 import { isGrouped, measureLabel } from '../lib/result-data.ts';
 import { failureReason, REPORTS_NAMESPACE, useReportMessages } from '../messages.ts';
 import { REPORT_DESIGNER_PATH, REPORTS_PATH, reportDesignerHref } from '../paths.ts';
@@ -43,14 +46,23 @@ import { REPORT_DESIGNER_PATH, REPORTS_PATH, reportDesignerHref } from '../paths
 /** The preview runs this long after the last change (the first page of real data). */
 export const PREVIEW_DEBOUNCE_MS = 600;
 
-function Designer({ report }: { report: Report | null }) {
+function Designer({
+  report,
+  handedOver = null,
+}: {
+  report: Report | null;
+  /** A new report's starting definition (Quick Report's "Save as report"). */
+  handedOver?: ReportDefinition | null;
+}) {
   const { t } = useTranslation(REPORTS_NAMESPACE);
   const { token } = theme.useToken();
   const { text, translate } = useReportMessages();
   const toast = useToast();
   const navigate = useNavigate();
   const opened = useMemo(() => (report ? designerFromReport(report) : null), [report]);
-  const [state, setState] = useState<DesignerState>(() => opened?.state ?? blankDesigner());
+  const [state, setState] = useState<DesignerState>(
+    () => opened?.state ?? (handedOver ? designerFromDefinition(handedOver) : blankDesigner()),
+  );
   const [details, setDetails] = useState<SaveDetails>(() => opened?.details ?? blankDetails());
   // What was last saved (or opened): changes since then are asked about before leaving.
   const [savedState, setSavedState] = useState(() => JSON.stringify(opened?.state ?? blankDesigner()));
@@ -170,6 +182,16 @@ function Designer({ report }: { report: Report | null }) {
           >
             {t('designer.back')}
           </Button>
+          <ExportMenu
+            disabled={!definition || columns.length === 0}
+            fetchFile={(choice) =>
+              exportReport({
+                ...choice,
+                definition: definition as ReportDefinition,
+                name: details.name || report?.name || t('designer.newTitle'),
+              })
+            }
+          />
           {report ? (
             <Button disabled={!definition} onClick={() => setSaving('saveAs')}>
               {t('designer.saveAs')}
@@ -303,7 +325,8 @@ export function ReportDesignerPage() {
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
   const report = useReport(id);
-  if (id === '') return <Designer key="new" report={null} />;
+  const handedOver = useHandedOverDefinition();
+  if (id === '') return <Designer key="new" report={null} handedOver={handedOver} />;
   if (report.isPending) {
     return (
       <div style={{ padding: token.paddingLG }} data-testid="report-loading">

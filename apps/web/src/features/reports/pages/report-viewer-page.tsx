@@ -18,10 +18,13 @@ import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { useDeclarePageTrail } from '../../../shared/navigation/page-trail.ts';
 import { FilterBuilder, FilterChips } from '../../records/components.ts';
 import { listColumns, useRecordForm } from '../../records/index.ts';
-import { useReport, useSavedReportRun } from '../api.ts';
+import { exportSavedReport, useReport, useSavedReportRun } from '../api.ts';
 import { ColumnPicker } from '../components/column-picker.tsx';
+import { DrillFailure } from '../components/drill-failure.tsx';
+import { ExportMenu } from '../components/export-menu.tsx';
 import { ReportOutput, useColumnLabels } from '../components/report-output.tsx';
 import { RunFailure } from '../components/run-failure.tsx';
+import { useDrill } from '../components/use-drill.ts';
 import { isGrouped } from '../lib/result-data.ts';
 import { REPORTS_NAMESPACE } from '../messages.ts';
 import { REPORTS_PATH, REPORT_VIEWER_PATH, reportDesignerHref, reportViewerHref } from '../paths.ts';
@@ -53,6 +56,7 @@ function ReportView({ report }: { report: Report }) {
   useEffect(() => setPage(1), [search]);
   const run = useSavedReportRun(report.id, { page, length, filters, ...(search ? { search } : {}) });
   const result = run.data;
+  const drill = useDrill(definition, filters);
 
   // The report's own columns (or, for a report without any, every field the server answered).
   const allKeys = useMemo(
@@ -91,6 +95,7 @@ function ReportView({ report }: { report: Report }) {
             setPage(next);
             setLength(size);
           }}
+          onDrill={drill.drill}
         />
       </>
     );
@@ -106,6 +111,7 @@ function ReportView({ report }: { report: Report }) {
         minWidth: 0,
       }}
       data-testid="report-viewer"
+      aria-busy={drill.pending || undefined}
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.margin, alignItems: 'flex-start' }}>
         <div style={{ flex: '1 1 240px', minWidth: 0 }}>
@@ -136,6 +142,11 @@ function ReportView({ report }: { report: Report }) {
           {result?.kind === 'table' && allKeys.length > 0 ? (
             <ColumnPicker keys={allKeys} shown={shown ?? allKeys} labelOf={labelOf} onChange={setShown} />
           ) : null}
+          <ExportMenu
+            fetchFile={(choice) =>
+              exportSavedReport(report.id, { ...choice, filters, ...(plain && search ? { search } : {}) })
+            }
+          />
           {report.isMine ? (
             <Button
               icon={<EditOutlined />}
@@ -192,6 +203,7 @@ function ReportView({ report }: { report: Report }) {
       {definition.filters.length > 0 ? (
         <Alert type="info" showIcon title={t('viewer.savedFilters', { count: definition.filters.length })} />
       ) : null}
+      {drill.error ? <DrillFailure error={drill.error} onClose={drill.reset} /> : null}
       {body}
     </div>
   );

@@ -206,6 +206,24 @@ describe('dashboards on /dashboard', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('dashboard-settings')).toBeNull());
   });
 
+  it('refreshes on demand, becomes the default, and is deleted after confirming', async () => {
+    const calls = mockFetch({
+      ...handlers(dashboard()),
+      [`POST /api/form/dashboard/d-1/delete`]: ok({ id: 'd-1' }, 'The dashboard has been deleted.'),
+    });
+    const { router } = renderDashboard('/dashboard?id=d-1');
+    await screen.findByTestId('number-card', {}, SLOW);
+    const before = bodiesOf(calls, CARD_COUNT).length;
+    fireEvent.click(screen.getByRole('button', { name: /Refresh/ }));
+    await waitFor(() => expect(bodiesOf(calls, CARD_COUNT).length).toBeGreaterThan(before));
+    fireEvent.click(screen.getByRole('button', { name: /Set as default/ }));
+    await waitFor(() => expect(bodiesOf(calls, STATE)).toContainEqual({ isDefault: true }));
+    fireEvent.click(screen.getByRole('button', { name: /Delete/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete' }, SLOW));
+    await waitFor(() => expect(router.state.location.search).toBe(''), SLOW);
+    expect(calls.some((call) => call.url === '/api/form/dashboard/d-1/delete')).toBe(true);
+  });
+
   it('speaks German', async () => {
     await i18n.changeLanguage('de');
     try {

@@ -7,7 +7,6 @@ import theme from 'antd/es/theme';
 import type { ReactNode } from 'react';
 import ReactGridLayout, { useContainerWidth, type Layout } from 'react-grid-layout';
 import 'react-grid-layout/css/styles.css';
-import 'react-resizable/css/styles.css';
 import { GRID_COLUMNS, readingOrder, SINGLE_COLUMN_BELOW } from '../lib/dashboard-logic.ts';
 
 export const ROW_HEIGHT = 80;

@@ -6,7 +6,7 @@ import type { RecordFilter } from '@formloop/domain';
 import { useQueryClient } from '@tanstack/react-query';
 import Empty from 'antd/es/empty';
 import theme from 'antd/es/theme';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
@@ -51,7 +51,9 @@ export function DashboardView({ dashboard, onDeleted }: { dashboard: Dashboard; 
   const state = useDashboardState();
   const save = useSaveDashboard();
   const [values, setValues] = useState<DashboardFilterValues>(dashboard.filterValues);
-  const applied = useDebouncedValue(cleanValues(values), FILTER_DEBOUNCE_MS);
+  // Memoised: a new object each render would restart the pause forever.
+  const cleaned = useMemo(() => cleanValues(values), [values]);
+  const applied = useDebouncedValue(cleaned, FILTER_DEBOUNCE_MS);
   const appliedKey = JSON.stringify(applied);
   const savedKey = useRef(JSON.stringify(cleanValues(dashboard.filterValues)));
   const [draft, setDraft] = useState<DashboardDraft | null>(() =>

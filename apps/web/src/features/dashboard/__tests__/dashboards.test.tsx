@@ -224,6 +224,30 @@ describe('dashboards on /dashboard', { timeout: 60_000 }, () => {
     expect(calls.some((call) => call.url === '/api/form/dashboard/d-1/delete')).toBe(true);
   });
 
+  it('lays the cards out in the grid on a wide screen, and keeps a card’s size when resized from the keyboard', async () => {
+    const width = Object.getOwnPropertyDescriptor(HTMLElement.prototype, 'clientWidth');
+    Object.defineProperty(HTMLElement.prototype, 'clientWidth', { configurable: true, get: () => 1200 });
+    try {
+      const calls = mockFetch({
+        ...handlers(dashboard()),
+        [SAVE]: (call) => ok({ ...dashboard(), ...(JSON.parse(call.body ?? '{}') as object) }),
+      });
+      renderDashboard('/dashboard?id=d-1');
+      await screen.findByTestId('number-card', {}, SLOW);
+      expect(document.querySelectorAll('.react-grid-layout .react-grid-item')).toHaveLength(3);
+      expect(screen.queryByTestId('dashboard-stack')).toBeNull();
+      fireEvent.click(screen.getByRole('button', { name: /Edit/ }));
+      fireEvent.click(await screen.findByRole('button', { name: 'Make Orders wider' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      await waitFor(() => expect(bodiesOf(calls, SAVE)).toHaveLength(1));
+      const [body] = bodiesOf(calls, SAVE) as [{ cards: { id: string; w: number }[] }];
+      expect(body.cards.find((card) => card.id === 'count')?.w).toBe(4);
+    } finally {
+      if (width) Object.defineProperty(HTMLElement.prototype, 'clientWidth', width);
+      else delete (HTMLElement.prototype as { clientWidth?: number }).clientWidth;
+    }
+  });
+
   it('speaks German', async () => {
     await i18n.changeLanguage('de');
     try {

@@ -3,7 +3,7 @@
 // run failure (time limit in the reader's words) and the drawn chart, loaded on first use.
 import { lazy } from 'react';
 
-export { fetchReport, reportKeys, useReportTable } from './api.ts';
+export { fetchReport, reportKeys, useReportTable, useRoleOptions, useTeamOptions } from './api.ts';
 export { reportViewerHref, REPORT_DESIGNER_PATH, REPORTS_PATH } from './paths.ts';
 export { DRAWN_CHARTS, reportChartOption } from './lib/chart-options.ts';
 export { chartPoints, groupText, headlineValue, type ChartPoint } from './lib/result-data.ts';

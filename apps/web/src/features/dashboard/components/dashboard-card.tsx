@@ -102,11 +102,15 @@ function NumberFigure({
       aria-label={t('cards.drillNumber', { title, value: value === null ? '—' : format(value) })}
       data-testid="number-card"
       style={{
-        all: 'unset',
         cursor: 'pointer',
         display: 'block',
         width: '100%',
-        boxSizing: 'border-box',
+        padding: 0,
+        border: 0,
+        background: 'none',
+        color: 'inherit',
+        font: 'inherit',
+        textAlign: 'start',
       }}
     >
       <span style={{ display: 'block', fontSize: token.fontSizeHeading1, fontWeight: 600 }}>

@@ -16,6 +16,7 @@ import Select from 'antd/es/select';
 import theme from 'antd/es/theme';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useRoleOptions, useTeamOptions } from '../../reports/index.ts';
 import { freshId, newCard } from '../lib/dashboard-logic.ts';
 import { AddCardModal } from './add-card-modal.tsx';
 import type { DashboardDraft } from './dashboard-view.tsx';
@@ -30,6 +31,8 @@ export function DashboardSettings({
   const { t } = useTranslation('dashboard');
   const { token } = theme.useToken();
   const [adding, setAdding] = useState(false);
+  const teams = useTeamOptions(draft.sharing === 'teams');
+  const roles = useRoleOptions(draft.sharing === 'roles');
   const patch = (change: Partial<DashboardDraft>) => onChange({ ...draft, ...change });
   const setFilter = (id: string, change: Partial<DashboardFilter>) =>
     patch({ filters: draft.filters.map((filter) => (filter.id === id ? { ...filter, ...change } : filter)) });
@@ -68,6 +71,34 @@ export function DashboardSettings({
             onChange={(sharing) => patch({ sharing })}
           />
         </label>
+        {draft.sharing === 'teams' ? (
+          <label style={{ ...field, flex: '1 1 220px' }}>
+            {t('edit.teams')}
+            <Select
+              mode="multiple"
+              aria-label={t('edit.teams')}
+              value={draft.teamIds}
+              loading={teams.isPending}
+              optionFilterProp="label"
+              options={(teams.data ?? []).map((team) => ({ value: team.id, label: team.team_name }))}
+              onChange={(teamIds: string[]) => patch({ teamIds })}
+            />
+          </label>
+        ) : null}
+        {draft.sharing === 'roles' ? (
+          <label style={{ ...field, flex: '1 1 220px' }}>
+            {t('edit.roles')}
+            <Select
+              mode="multiple"
+              aria-label={t('edit.roles')}
+              value={draft.roleIds}
+              loading={roles.isPending && !roles.isError}
+              optionFilterProp="label"
+              options={(roles.data ?? []).map((role) => ({ value: role.id, label: role.role_name }))}
+              onChange={(roleIds: string[]) => patch({ roleIds })}
+            />
+          </label>
+        ) : null}
         <label style={field}>
           {t('edit.refresh')}
           <Select

@@ -1,4 +1,4 @@
-import { QUICK_LAUNCH_PATHS as Q, type QuickLaunchTile } from '@formloop/contracts';
+import { DASHBOARD_PATHS, QUICK_LAUNCH_PATHS as Q, type QuickLaunchTile } from '@formloop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok, type RecordedCall } from '../../../test/fetch-mock.ts';
@@ -52,7 +52,11 @@ describe('Dashboards & Reports home', { timeout: 60_000 }, () => {
 
   it('says when there are no tiles, and when they could not be loaded', async () => {
     let failing = true;
-    mockFetch({ [GET]: () => (failing ? fail(500, 'boom') : ok([])) });
+    mockFetch({
+      [GET]: () => (failing ? fail(500, 'boom') : ok([])),
+      // The dashboards list answers (empty): only quick launch fails here.
+      [`POST ${DASHBOARD_PATHS.datatables}`]: ok({ data: [], recordsTotal: 0, recordsFiltered: 0 }),
+    });
     renderDashboard('/dashboard-landing');
     expect(
       await screen.findByText('Quick launch could not be loaded.', {}, { timeout: 20_000 }),

@@ -1,21 +1,30 @@
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
+import { DashboardsSection } from '../components/dashboards-section.tsx';
 import { QuickLaunchSection } from '../components/quick-launch-section.tsx';
 import { ReportsSection } from '../components/reports-section.tsx';
 
 /**
  * /dashboard and /dashboard-landing (spec §2 "Dashboards & Reports", full users and consultants):
- * the user's quick-launch tiles and the way to the reports. Dashboards of cards join later (issue 24
- * item 5).
+ * the user's quick-launch tiles, their dashboards of cards (issue 24 item 5) and the way to the
+ * reports.
  */
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const { token } = theme.useToken();
   return (
-    <div style={{ padding: token.paddingLG }} data-testid="dashboard-page">
-      <h1 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('title')}</h1>
-      <p style={{ color: token.colorTextSecondary }}>{t('intro')}</p>
-      <QuickLaunchSection />
+    <div
+      style={{ padding: token.paddingLG, display: 'grid', gap: token.marginLG, minWidth: 0 }}
+      data-testid="dashboard-page"
+    >
+      <div>
+        <h1 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('title')}</h1>
+        <p style={{ color: token.colorTextSecondary, marginBottom: 0 }}>{t('intro')}</p>
+      </div>
+      <div id="quick-launch">
+        <QuickLaunchSection />
+      </div>
+      <DashboardsSection />
       <ReportsSection />
     </div>
   );

@@ -213,9 +213,9 @@ export const reportDefinitionSchema = z.object({
   joins: z
     .array(z.object({ alias: z.enum(['j0', 'j1', 'j2']), field: fieldName }))
     .max(3)
-    .default([]),
-  /** Where a BI question is listed in /bi-reports (its collection); empty for other reports. */
-  collection: z.string().trim().max(NAME_MAX_LENGTH).default(''),
+    .optional(),
+  /** Where a BI question is listed in /bi-reports (its collection); none for other reports. */
+  collection: z.string().trim().max(NAME_MAX_LENGTH).optional(),
 });
 export type ReportDefinitionInput = z.input<typeof reportDefinitionSchema>;
 export type ReportDefinition = z.output<typeof reportDefinitionSchema>;

@@ -34,12 +34,13 @@ export async function reportSources(
   base: ListColumns,
   definition: Pick<ReportDefinition, 'joins' | 'groupBy' | 'measures' | 'pivot'>,
 ): Promise<ReportSources> {
-  if (definition.joins.length === 0) return { base, joins: [] };
+  const wanted = definition.joins ?? [];
+  if (wanted.length === 0) return { base, joins: [] };
   if (definition.groupBy.length === 0 && definition.measures.length === 0 && !definition.pivot)
     throw badField('joins', msg('reports.joinsNeedGroups'));
   const aliases = new Set<string>();
   const joins: ReportSources['joins'] = [];
-  for (const join of definition.joins) {
+  for (const join of wanted) {
     if (aliases.has(join.alias)) throw badField('joins', msg('reports.duplicateJoin'));
     aliases.add(join.alias);
     const column = base.get(join.field);

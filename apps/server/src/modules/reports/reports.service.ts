@@ -150,7 +150,7 @@ export function createReportService(db: TenantDb) {
     const filters = [...definition.filters, ...body.filters];
     const grouped = definition.groupBy.length > 0 || definition.measures.length > 0;
     if (!grouped && !definition.pivot) {
-      if (definition.joins.length > 0) throw badField('joins', msg('reports.joinsNeedGroups'));
+      if ((definition.joins ?? []).length > 0) throw badField('joins', msg('reports.joinsNeedGroups'));
       const table = await lists.datatables(ctx, auth, {
         moduleId: definition.moduleId,
         page: body.page,

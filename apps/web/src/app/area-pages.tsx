@@ -93,6 +93,8 @@ const ReportDesignerPage = page(
   () => import('../features/reports/pages/report-designer-page.tsx'),
   'ReportDesignerPage',
 );
+const BiBuilderPage = page(() => import('../features/bi/pages/bi-builder-page.tsx'), 'BiBuilderPage');
+const BiReportsPage = page(() => import('../features/bi/pages/bi-reports-page.tsx'), 'BiReportsPage');
 
 /** One area, two pages: the detail page when the route has the id parameter, the list otherwise. */
 function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
@@ -136,5 +138,7 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'reports') return <ReportsPage />;
   if (area === 'reportViewer') return <ReportViewerPage />;
   if (area === 'reportDesigner') return <ReportDesignerPage />;
+  if (area === 'businessIntelligence') return <BiBuilderPage />;
+  if (area === 'biReports') return <BiReportsPage />;
   return <AreaNotBuiltPage area={area} />;
 }

@@ -49,6 +49,8 @@ export function FieldSelect({
       allowClear={allowClear}
       disabled={disabled}
       loading={sources.some((info) => info.loading)}
+      // Every app's fields in one list: short enough to render whole, so each group stays reachable.
+      virtual={false}
       notFoundContent={t('builder.noFields')}
       style={{ width: '100%', minWidth: 0 }}
     />

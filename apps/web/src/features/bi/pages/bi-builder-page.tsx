@@ -11,12 +11,13 @@ import Row from 'antd/es/row';
 import Select from 'antd/es/select';
 import Skeleton from 'antd/es/skeleton';
 import theme from 'antd/es/theme';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useDebouncedValue } from '../../../shared/lib/use-debounced-value.ts';
 import { useDeclarePageTrail } from '../../../shared/navigation/page-trail.ts';
+import { LeaveGuard } from '../../../shared/ui/leave-guard.tsx';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { useApplications } from '../../applications/index.ts';
 import { FilterBuilder, FilterChips } from '../../records/components.ts';
@@ -62,6 +63,10 @@ function Builder({ report }: { report: Report | null }) {
   const opened = useMemo(() => (report ? questionFromReport(report) : null), [report]);
   const [state, setState] = useState<QuestionState>(() => opened?.state ?? blankQuestion());
   const [details, setDetails] = useState<QuestionDetails>(() => opened?.details ?? blankQuestionDetails());
+  // What was last saved (or opened): changes since then are asked about before leaving.
+  const [savedState, setSavedState] = useState(() => JSON.stringify(opened?.state ?? blankQuestion()));
+  const dirty = useRef(false);
+  dirty.current = JSON.stringify(state) !== savedState;
   const [saving, setSaving] = useState<'save' | 'saveAs' | null>(null);
   const [adding, setAdding] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -117,6 +122,8 @@ function Builder({ report }: { report: Report | null }) {
       },
       {
         onSuccess: (response) => {
+          dirty.current = false;
+          setSavedState(JSON.stringify(state));
           toast.success(t('save.saved'));
           setSaving(null);
           if (!report || report.id !== response.data.id) {
@@ -308,6 +315,7 @@ function Builder({ report }: { report: Report | null }) {
           </Card>
         </Col>
       </Row>
+      <LeaveGuard namespace={BI_NAMESPACE} dirty={dirty} active={dirty.current} ignoreSearch />
       <SaveQuestionModal
         open={saving !== null}
         mode={saving ?? 'save'}

@@ -94,6 +94,8 @@ const ReportDesignerPage = page(
   'ReportDesignerPage',
 );
 const InquiryPage = page(() => import('../features/reports/pages/inquiry-page.tsx'), 'InquiryPage');
+const BiBuilderPage = page(() => import('../features/bi/pages/bi-builder-page.tsx'), 'BiBuilderPage');
+const BiReportsPage = page(() => import('../features/bi/pages/bi-reports-page.tsx'), 'BiReportsPage');
 
 /** One area, two pages: the detail page when the route has the id parameter, the list otherwise. */
 function ListOrDetail({ list, detail }: { list: ReactNode; detail: ReactNode }) {
@@ -138,5 +140,7 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'reportViewer') return <ReportViewerPage />;
   if (area === 'reportDesigner') return <ReportDesignerPage />;
   if (area === 'inquiry') return <InquiryPage />;
+  if (area === 'businessIntelligence') return <BiBuilderPage />;
+  if (area === 'biReports') return <BiReportsPage />;
   return <AreaNotBuiltPage area={area} />;
 }

@@ -1,0 +1,2 @@
+/** The BI pages' translation namespace (locales/<lng>/bi.json). */
+export const BI_NAMESPACE = 'bi';

@@ -46,6 +46,7 @@ export async function startAppWriteClock(
   const listener = await startHubListener({
     connection: connectionSettingsOf(pool),
     channel: APP_WRITES_CHANNEL,
+    applicationName: 'formloop-app-writes',
     onNotification: (payload) => ticks.set(payload, (ticks.get(payload) ?? 0) + 1),
     log,
   });

@@ -16,6 +16,8 @@ export interface HubListenerOptions {
   /** Where to connect; the listener adds its own name, keep-alive and timeouts. */
   connection: pg.ClientConfig;
   channel: string;
+  /** How the connection names itself to PostgreSQL (pg_stat_activity); 'formloop-hub' by default. */
+  applicationName?: string;
   onNotification(payload: string): void;
   log: { warn(message: string, error?: unknown): void; info(message: string): void };
   /** How often the connection is checked with a query, to find one that died silently. */
@@ -46,7 +48,7 @@ export async function startHubListener(options: HubListenerOptions): Promise<Hub
   const connect = async (): Promise<void> => {
     const next = new pg.Client({
       ...options.connection,
-      application_name: 'formloop-hub',
+      application_name: options.applicationName ?? 'formloop-hub',
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
       connectionTimeoutMillis: 10_000,

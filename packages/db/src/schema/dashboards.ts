@@ -28,8 +28,14 @@ export const dashboards = pgTable(
     description: text('description').notNull().default(''),
     /** private, teams, roles or everyone. */
     sharing: text('sharing').notNull().default('private'),
-    teamIds: uuid('team_ids').array().notNull().default(sql`'{}'::uuid[]`),
-    roleIds: uuid('role_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    teamIds: uuid('team_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    roleIds: uuid('role_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
     cards: jsonb('cards').$type<unknown[]>().notNull().default([]),
     filters: jsonb('filters').$type<unknown[]>().notNull().default([]),
     /** Seconds between automatic refreshes; 0 for none. */
@@ -60,6 +66,8 @@ export const dashboardUserState = pgTable(
     primaryKey({ columns: [t.userId, t.dashboardId] }),
     index('dashboard_user_state_dashboard_idx').on(t.dashboardId),
     // At most one default dashboard per user.
-    uniqueIndex('dashboard_user_state_default_key').on(t.userId).where(sql`${t.isDefault}`),
+    uniqueIndex('dashboard_user_state_default_key')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
   ],
 );

@@ -135,7 +135,7 @@ export function AreaPage({ area }: { area: AreaKey }) {
   if (area === 'scheduleEditor') return <SchedulerPage />;
   if (area === 'processEngine') return <ProcessEnginePage />;
   if (area === 'processDashboard') return <ProcessDashboardPage />;
-  if (area === 'dashboard') return <DashboardPage />;
+  if (area === 'dashboard' || area === 'listDashboard') return <DashboardPage />;
   if (area === 'reports') return <ReportsPage />;
   if (area === 'reportViewer') return <ReportViewerPage />;
   if (area === 'reportDesigner') return <ReportDesignerPage />;

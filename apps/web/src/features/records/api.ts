@@ -20,7 +20,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { shouldRetry } from '../../shared/api/query-retry.ts';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http, request } from '../../shared/api/http.ts';
-import { postForFile, saveFile } from './lib/raw-request.ts';
+import { postForFile, saveFile } from '../../shared/api/file-request.ts';
 
 export type TableKind = 'records' | 'drafts';
 

@@ -29,7 +29,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http, request } from '../../shared/api/http.ts';
 import { shouldRetry } from '../../shared/api/query-retry.ts';
-import { postForFile } from './lib/file-download.ts';
+import { postForFile } from '../../shared/api/file-request.ts';
 
 export interface ReportTable {
   data: ReportListItem[];

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { autoMap, parseHeaderRow, readCsvPreview } from '../lib/csv-header.ts';
 import { operatorsFor, toRequestFilter, valueKindFor } from '../lib/filter-operators.ts';
 import { initialColumnSettings, listColumns, visibleKeys, type ColumnKind } from '../lib/list-columns.ts';
-import { fileNameOf } from '../lib/raw-request.ts';
+import { fileNameOf } from '../../../shared/api/file-request.ts';
 import { field, form, group } from './record-fixtures.tsx';
 
 describe('record list helpers', () => {

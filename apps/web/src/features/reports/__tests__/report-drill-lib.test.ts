@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exportLanguage } from '../lib/export-language.ts';
-import { fileNameOf } from '../lib/file-download.ts';
+import { fileNameOf } from '../../../shared/api/file-request.ts';
 import { chartPointKeys, drillKeysOf, drillLabelOf } from '../lib/result-data.ts';
 import { quickDefinition } from '../pages/inquiry-page.tsx';
 import { groupedResult, MODULE_ID } from './report-fixtures.tsx';

@@ -9,7 +9,7 @@ import Dropdown from 'antd/es/dropdown';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { exportLanguage } from '../lib/export-language.ts';
-import { saveFile, type DownloadedFile } from '../lib/file-download.ts';
+import { saveFile, type DownloadedFile } from '../../../shared/api/file-request.ts';
 import { failureReason, REPORTS_NAMESPACE, useReportMessages } from '../messages.ts';
 
 export interface ExportChoice {

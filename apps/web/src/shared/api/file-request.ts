@@ -1,10 +1,10 @@
-// The one call of this page whose answer is not an envelope: the export answers a file, which
-// shared/api/http.ts does not read, so it goes through fetch here with the same token, cookies and
+// Calls whose answer is not an envelope but a file (record list and report exports), which
+// shared/api/http.ts does not read: they go through fetch here with the same token, cookies and
 // failure handling (ApiError, 401 signs out). Multipart uploads use http.postForm.
 import type { Envelope } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
-import { ApiError } from '../../../shared/api/api-error.ts';
-import { authStore } from '../../../shared/auth/auth-store.ts';
+import { ApiError } from './api-error.ts';
+import { authStore } from '../auth/auth-store.ts';
 
 function headers(extra: Record<string, string>): Record<string, string> {
   const token = authStore.getState().authToken;

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { ReportSharing } from '@formloop/contracts';
 import { readRows, type TenantTx } from '../../platform/database/tenant-db.ts';
 import { containsPattern } from '../../platform/database/sql-helpers.ts';
+import { sharedWithSql } from '../reports/index.ts';
 
 // Dashboards as stored (migration 0017), with the caller's own state. Tenant first, and filtered on
 // it (RLS is the second wall). Who may open one: its owner, and as with reports everyone, the
@@ -45,11 +46,8 @@ FROM dashboards d
 LEFT JOIN users o ON o.id = d.owner_id AND o.tenant_id = d.tenant_id
 LEFT JOIN dashboard_user_state s ON s.dashboard_id = d.id AND s.user_id = ${userId}::uuid AND s.tenant_id = d.tenant_id`;
 
-const visibleTo = (tenantId: string, userId: string): SQL => sql`d.tenant_id = ${tenantId}::uuid AND (
-  d.owner_id = ${userId}::uuid
-  OR d.sharing = 'everyone'
-  OR (d.sharing = 'teams' AND d.team_ids && ARRAY(SELECT tm.team_id FROM team_members tm WHERE tm.tenant_id = ${tenantId}::uuid AND tm.user_id = ${userId}::uuid))
-  OR (d.sharing = 'roles' AND d.role_ids && ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.tenant_id = ${tenantId}::uuid AND ur.user_id = ${userId}::uuid)))`;
+/** The dashboards this user may open: shared as reports are (reports' sharedWithSql). */
+const visibleTo = (tenantId: string, userId: string): SQL => sharedWithSql('d', tenantId, userId);
 
 export async function findVisibleDashboard(tx: TenantTx, tenantId: string, userId: string, id: string) {
   const rows = await readRows<DashboardRow>(

@@ -4,4 +4,4 @@
 
 export { registerOrganizationModule } from './organization.module.ts';
 export { findPreference } from './organization.repository.ts';
-export { toPreference } from './organization.service.ts';
+export { organizationZone, toPreference } from './organization.service.ts';

@@ -90,3 +90,9 @@ export function createOrganizationService({ db }: { db: TenantDb }) {
     },
   };
 }
+
+/** The organization's IANA zone (schedules, report periods): UTC when unset or unknown here. */
+export async function organizationZone(tx: TenantTx, tenantId: string): Promise<string> {
+  const preference = await repo.findPreference(tx, tenantId);
+  return acceptTimeZone(preference?.timeZone ?? 'UTC') ?? 'UTC';
+}

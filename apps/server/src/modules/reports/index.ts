@@ -4,5 +4,7 @@
 
 export { registerReportsModule } from './reports.module.ts';
 export { createReportService } from './reports.service.ts';
+/** Who may open a shared object (reports, dashboards): owner, everyone, teams, roles. */
+export { sharedWithSql } from './reports.repository.ts';
 export type { ReportService } from './reports.service.ts';
 export { nextPeriodStart, zonedMidnight } from './report-query/drill.ts';

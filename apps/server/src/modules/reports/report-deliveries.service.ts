@@ -14,7 +14,7 @@ import { isUuid } from '../../platform/database/uuid.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { AppError, badField, forbidden, notFound } from '../../platform/http/errors.ts';
 import type { Mailer } from '../../platform/mail/mailer.ts';
-import { findPreference } from '../organization/index.ts';
+import { organizationZone } from '../organization/index.ts';
 import { acceptTimeZone } from '../profile/index.ts';
 import { nextRunAfter, parseSchedule, planDueRun } from '../task-scheduler/index.ts';
 import * as repo from './report-deliveries.repository.ts';
@@ -71,9 +71,7 @@ export function createReportDeliveryService(db: TenantDb) {
         const existing = body.id ? await repo.findDelivery(tx, ctx.tenantId, body.id) : null;
         if (body.id && (!existing || existing.report_id !== report.id))
           throw notFound(msg('reports.deliveryNotFound'));
-        const zone =
-          acceptTimeZone(body.timeZone ?? (await findPreference(tx, ctx.tenantId))?.timeZone ?? 'UTC') ??
-          null;
+        const zone = acceptTimeZone(body.timeZone ?? (await organizationZone(tx, ctx.tenantId))) ?? null;
         if (!zone) throw badField('timeZone', msg('reports.invalidTimeZone'));
         const parsed = parseSchedule(body.cron, zone);
         if ('error' in parsed)

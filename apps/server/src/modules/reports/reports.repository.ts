@@ -46,12 +46,22 @@ FROM reports r
 LEFT JOIN users o ON o.id = r.owner_id AND o.tenant_id = r.tenant_id
 LEFT JOIN modules m ON m.id = r.module_id AND m.tenant_id = r.tenant_id`;
 
+/**
+ * Rows of a shared table (reports, dashboards: tenant_id, owner_id, sharing, team_ids, role_ids)
+ * under `alias` that this user may open: their own, and those shared with everyone, one of their
+ * teams or one of their roles.
+ */
+export const sharedWithSql = (alias: 'r' | 'd', tenantId: string, userId: string): SQL => {
+  const t = sql.raw(alias);
+  return sql`${t}.tenant_id = ${tenantId}::uuid AND (
+  ${t}.owner_id = ${userId}::uuid
+  OR ${t}.sharing = 'everyone'
+  OR (${t}.sharing = 'teams' AND ${t}.team_ids && ARRAY(SELECT tm.team_id FROM team_members tm WHERE tm.tenant_id = ${tenantId}::uuid AND tm.user_id = ${userId}::uuid))
+  OR (${t}.sharing = 'roles' AND ${t}.role_ids && ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.tenant_id = ${tenantId}::uuid AND ur.user_id = ${userId}::uuid)))`;
+};
+
 /** The reports this user may open: their own and those shared with them. */
-export const visibleTo = (tenantId: string, userId: string): SQL => sql`r.tenant_id = ${tenantId}::uuid AND (
-  r.owner_id = ${userId}::uuid
-  OR r.sharing = 'everyone'
-  OR (r.sharing = 'teams' AND r.team_ids && ARRAY(SELECT tm.team_id FROM team_members tm WHERE tm.tenant_id = ${tenantId}::uuid AND tm.user_id = ${userId}::uuid))
-  OR (r.sharing = 'roles' AND r.role_ids && ARRAY(SELECT ur.role_id FROM user_roles ur WHERE ur.tenant_id = ${tenantId}::uuid AND ur.user_id = ${userId}::uuid)))`;
+const visibleTo = (tenantId: string, userId: string): SQL => sharedWithSql('r', tenantId, userId);
 
 export async function findVisibleReport(
   tx: TenantTx,

@@ -22,8 +22,7 @@ import { isUniqueViolation } from '../../platform/database/sql-helpers.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { AppError, badField, badRequest, conflict, forbidden, notFound } from '../../platform/http/errors.ts';
-import { findPreference } from '../organization/index.ts';
-import { acceptTimeZone } from '../profile/index.ts';
+import { organizationZone } from '../organization/index.ts';
 import { ListColumns, recordAppOr404 } from '../records/index.ts';
 import { createRecordListService } from '../record-lists/index.ts';
 import {
@@ -82,12 +81,6 @@ const toListItem = (row: repo.ReportRow, userId: string): ReportListItem => {
   const { definition, ...rest } = toReport(row, userId);
   return { ...rest, chartType: definition.chart?.type ?? null };
 };
-
-/** The organization's zone for date grains (UTC when unset or unknown). */
-async function zoneOf(tx: TenantTx, tenantId: string): Promise<string> {
-  const preference = await findPreference(tx, tenantId);
-  return acceptTimeZone(preference?.timeZone ?? 'UTC') ?? 'UTC';
-}
 
 const caller = (auth: RequestAuth) => ({ userId: auth.userId, flags: auth.flags });
 
@@ -185,7 +178,7 @@ export function createReportService(db: TenantDb) {
       const scope = {
         tenantId: ctx.tenantId,
         moduleId: app.app.id,
-        timeZone: await zoneOf(tx, ctx.tenantId),
+        timeZone: await organizationZone(tx, ctx.tenantId),
       };
       await repo.limitStatementTime(tx, REPORT_TIMEOUT_MS);
       return timed(() =>
@@ -240,7 +233,7 @@ export function createReportService(db: TenantDb) {
         const filters = [...definition.filters, ...body.filters];
         // Checked as a run would check them: a hidden or unknown field is refused here too.
         for (const filter of filters) columns.get(filter.field);
-        const timeZone = await zoneOf(tx, ctx.tenantId);
+        const timeZone = await organizationZone(tx, ctx.tenantId);
         return { moduleId: app.app.id, filters: [...filters, ...drillFilters(groups, body.keys, timeZone)] };
       });
     },
@@ -249,7 +242,7 @@ export function createReportService(db: TenantDb) {
     async workflowMetrics(ctx: CallContext, auth: RequestAuth, body: MetricsBody): Promise<WorkflowMetrics> {
       return db.readInTenant(ctx.tenantId, async (tx) => {
         const { app } = await recordAppOr404(tx, ctx.tenantId, caller(auth), body.moduleId);
-        const timeZone = await zoneOf(tx, ctx.tenantId);
+        const timeZone = await organizationZone(tx, ctx.tenantId);
         return workflowMetricsOf(tx, ctx.tenantId, app.id, timeZone, body.weeks);
       });
     },
@@ -272,7 +265,7 @@ export function createReportService(db: TenantDb) {
           /** The kind of a field or system column the viewer's list has; null for none. */
           kindOf: (field: string) =>
             columns.isSystem(field) || columns.hasField(field) ? columns.get(field).kind : null,
-          timeZone: await zoneOf(tx, ctx.tenantId),
+          timeZone: await organizationZone(tx, ctx.tenantId),
         };
       });
     },

@@ -23,7 +23,7 @@ import { isUuid } from '../../platform/database/uuid.ts';
 import { AppError, badRequest, fieldError, notFound } from '../../platform/http/errors.ts';
 import { badFieldText } from '../../platform/http/message-text.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
-import { findPreference } from '../organization/index.ts';
+import { organizationZone } from '../organization/index.ts';
 import { acceptTimeZone } from '../profile/index.ts';
 import {
   recordAppAccess,
@@ -89,8 +89,7 @@ async function zoneOf(tx: TenantTx, tenantId: string, given: string | undefined)
     }
     return zone;
   }
-  const preference = await findPreference(tx, tenantId);
-  return acceptTimeZone(preference?.timeZone ?? 'UTC') ?? 'UTC';
+  return organizationZone(tx, tenantId);
 }
 
 function scheduleOrBadRequest(cron: string, timeZone: string): CronSchedule {

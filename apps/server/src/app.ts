@@ -222,7 +222,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerTaskActionsModule(app, { db, guard, jobs });
   await registerTasksModule(app, { db, guard });
   // Server push at /TaskHub: WebSockets, fanned out across nodes by LISTEN/NOTIFY.
-  await registerHub(app, { config, secrets, database, guard });
+  await registerHub(app, { config, secrets, database, guard, appWrites: clock });
   // Workflow event notices: events write their notifications (pushed on commit) and queue their
   // e-mails themselves; the e-mails are sent here (every node works the queue).
   await startEventMailWorker({

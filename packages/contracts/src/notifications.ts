@@ -35,6 +35,12 @@ export const notificationDetailResponseSchema = envelope(notificationSchema);
 /** The hub method (/TaskHub) the server calls with each notification (spec §4 "Server push"). */
 export const NOTIFICATION_TARGET = 'ReceiveNotification';
 
+/**
+ * The hub method the server calls when records of apps of the user's tenant changed (issue 24 item
+ * 12, at most once a second): its one argument is the apps' ids. Open dashboards refresh their cards.
+ */
+export const APPS_CHANGED_TARGET = 'AppsChanged';
+
 /** Its one argument: spec §4 "a message with content and moduleId", plus what the app words it with. */
 export interface NotificationPush {
   content: string;

@@ -6,7 +6,7 @@ import { v7 as uuidv7 } from 'uuid';
 import type { ImportStatus } from '@formloop/contracts';
 import { formatSequenceNumber, sequenceStep, type PayloadField } from '@formloop/domain';
 import type { TenantDb } from '../../platform/database/tenant-db.ts';
-import { APP_WRITES_CHANNEL, noteAppWritten } from '../../platform/realtime/app-writes.ts';
+import { APP_WRITES_CHANNEL, appWritePayload, noteAppWritten } from '../../platform/realtime/app-writes.ts';
 
 // The bulk path of an import: one transaction per batch. Good rows are COPYed into a temporary
 // table and moved into records with INSERT … SELECT (COPY straight into records is refused under
@@ -109,7 +109,10 @@ export async function writeBatch(pool: pg.Pool, job: ImportJob, batch: Batch): P
       await insertRows(client, job, batch.rows);
       // Card caches and live dashboards learn of the batch when it commits (app-writes.ts).
       noteAppWritten(job.moduleId);
-      await client.query('SELECT pg_notify($1, $2)', [APP_WRITES_CHANNEL, job.moduleId]);
+      await client.query('SELECT pg_notify($1, $2)', [
+        APP_WRITES_CHANNEL,
+        appWritePayload(job.tenantId, job.moduleId),
+      ]);
     }
     await client.query(
       `UPDATE record_imports

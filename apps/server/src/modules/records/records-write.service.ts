@@ -4,6 +4,7 @@ import { START_ACTIVITY_ID, canUseBuilder, fileKeysInValues, type RecordValues }
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
 import type { TenantDb, TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { noteAppCreated } from '../../platform/realtime/app-writes.ts';
 import { AppError, conflict } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { recordAppAccess, requireGranted, versionDefinition, type RecordAppAccess } from './record-access.ts';
@@ -250,9 +251,12 @@ export function createRecordWriteService(db: TenantDb, jobs?: JobEffects) {
     const now = new Date();
     if (body.recordId === undefined) {
       const created = await createFromCache(db, { ctx, auth, now }, moduleId, body.data, submit);
-      if (created) return created;
+      if (created) {
+        noteAppCreated(ctx.tenantId, moduleId);
+        return created;
+      }
     }
-    return db.inTenant(ctx.tenantId, async (tx) => {
+    const row = await db.inTenant(ctx.tenantId, async (tx) => {
       // A change made at a task reaches the record through it (its assignee needs no grant; change()
       // checks the task is open and theirs).
       const through = body.taskId === undefined ? undefined : body.recordId;
@@ -266,6 +270,9 @@ export function createRecordWriteService(db: TenantDb, jobs?: JobEffects) {
       const existing = await recordOfApp(tx, ctx.tenantId, auth, access, body.recordId, true);
       return change(tx, write, existing, body, submit);
     });
+    // Committed: live dashboards hear of the new record (app-writes.ts; changes NOTIFY themselves).
+    if (body.recordId === undefined) noteAppCreated(ctx.tenantId, moduleId);
+    return row;
   };
 
   return {

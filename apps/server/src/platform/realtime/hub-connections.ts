@@ -22,6 +22,8 @@ export interface HubConnections {
   accept(socket: HubSocket, grant: ConnectionGrant): HubConnection;
   /** Sends a hub message to every open connection of the envelope's users in its tenant. */
   deliver(envelope: HubEnvelope): number;
+  /** Sends a hub message to every open connection of a tenant (AppsChanged); how many got it. */
+  deliverToTenant(tenantId: string, target: string, args: unknown[]): number;
   /** Open connections (handshake done): all, or of one tenant, or of one user of a tenant. */
   count(filter?: { tenantId: string; userId?: string }): number;
   /** Closes every connection (server shutting down) and stops the keep-alive. */
@@ -102,6 +104,20 @@ export function createHubConnections(options: HubConnectionsOptions): HubConnect
       let sent = 0;
       for (const userId of envelope.userIds) {
         for (const connection of byUser.get(userKey(envelope.tenantId, userId)) ?? []) {
+          connection.send(framed);
+          sent += 1;
+        }
+      }
+      return sent;
+    },
+
+    deliverToTenant(tenantId, target, args) {
+      const framed = invocationFrame(target, args);
+      let sent = 0;
+      for (const set of byUser.values()) {
+        // A set holds one user's connections: all of one tenant.
+        for (const connection of set) {
+          if (connection.tenantId !== tenantId) break;
           connection.send(framed);
           sent += 1;
         }

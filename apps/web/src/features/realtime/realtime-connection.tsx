@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { authStore, useAuth } from '../../shared/auth/auth-store.ts';
 import { useNotificationWords } from '../notifications/index.ts';
+import { refreshDashboardCards } from '../dashboard/index.ts';
 import { refreshNotifications, useOpenNotification } from '../shell/index.ts';
 import type { NotificationPush } from './notification-push.ts';
 import { createPushHandler } from './push-handler.ts';
@@ -79,6 +80,8 @@ function Connection({ createConnection = createSignalRConnection }: RealtimeConn
         onNotification: (push) => pushes.handle(push),
         // Pushes sent while the connection was down were missed: catch up on the list and badges.
         onReconnected: () => refreshNotifications(queryClient),
+        // Open dashboards show the changed apps' figures (issue 24 item 12).
+        onAppsChanged: (moduleIds) => refreshDashboardCards(queryClient, moduleIds),
       },
     );
   }, [authToken, userId, createConnection, pushes, queryClient]);

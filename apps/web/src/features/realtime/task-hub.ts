@@ -6,6 +6,7 @@ import type * as SignalR from '@microsoft/signalr';
 // Node's `require` (for use outside browsers), and bundling it would add the bundler's require shim
 // to the runtime chunk every page loads, the login page included.
 import signalRScriptUrl from '@microsoft/signalr/dist/browser/signalr.min.js?url';
+import { APPS_CHANGED_TARGET } from '@formloop/contracts';
 import { NOTIFICATION_TARGET, toNotificationPush, type NotificationPush } from './notification-push.ts';
 import { nextReconnectDelayMs, taskHubRetryPolicy } from './retry-policy.ts';
 
@@ -77,7 +78,13 @@ export interface TaskHubListener {
   onNotification(push: NotificationPush): void;
   /** The connection came back after a drop: pushes sent meanwhile were missed. */
   onReconnected(): void;
+  /** Records of these apps of the tenant changed (AppsChanged). */
+  onAppsChanged?(moduleIds: string[]): void;
 }
+
+/** AppsChanged's argument read defensively: the string ids in it (none for anything else). */
+export const changedAppIds = (value: unknown): string[] =>
+  Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string' && id !== '') : [];
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -108,6 +115,10 @@ export function openTaskHub(
           hub.on(NOTIFICATION_TARGET, (argument) => {
             const push = toNotificationPush(argument);
             if (push && !stopped) listener.onNotification(push);
+          });
+          hub.on(APPS_CHANGED_TARGET, (argument) => {
+            const moduleIds = changedAppIds(argument);
+            if (moduleIds.length > 0 && !stopped) listener.onAppsChanged?.(moduleIds);
           });
           hub.onreconnected(() => {
             if (stopped) return;

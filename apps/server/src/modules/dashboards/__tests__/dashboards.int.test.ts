@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HubConnection } from '@microsoft/signalr';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
+  APPS_CHANGED_TARGET,
   DASHBOARD_PATHS,
   RECORDS_PATHS,
   dashboardCardPath,
@@ -9,7 +11,8 @@ import {
   type DashboardCardResult,
   type SaveDashboardBody,
 } from '@formloop/contracts';
-import type { TestClient, TestServer } from '../../../../test/harness.ts';
+import { hostOf, type TestClient, type TestServer } from '../../../../test/harness.ts';
+import { collect, connectedHubClient } from '../../../platform/realtime/__tests__/hub-clients.ts';
 import type { People } from '../../record-lists/__tests__/record-list-fixtures.ts';
 import { arrangeReportWorld } from '../../reports/__tests__/report-fixtures.ts';
 
@@ -191,5 +194,36 @@ describe('dashboards', () => {
     const deleted = await people.fred.post(dashboardDeletePath(id));
     expect(deleted.statusCode).toBe(200);
     expect((await people.cora.get(DASHBOARD_PATHS.byDefault)).json().data.id).toBeNull();
+  });
+});
+
+describe('live dashboards', () => {
+  const started: HubConnection[] = [];
+  afterAll(() => Promise.all(started.map((connection) => connection.stop())));
+  const listen = async (client: TestClient, tenant: string, base: string) => {
+    const connection = await connectedHubClient(base, { token: client.token!, host: hostOf(tenant) });
+    started.push(connection);
+    return collect(connection, APPS_CHANGED_TARGET);
+  };
+
+  it('pushes AppsChanged to the tenant’s connections after a submit and a delete, never elsewhere', async () => {
+    const base = await server.app.listen({ port: 0, host: '127.0.0.1' });
+    const fred = await listen(people.fred, 'acme', base);
+    const cora = await listen(people.cora, 'acme', base);
+    const globex = await listen(gina, 'globex', base);
+    // A new record: announced after its commit by the node's once-a-second flush.
+    const submitted = await people.cora.post(RECORDS_PATHS.submit, {
+      moduleId: appId,
+      data: { city: 'Lima', amount: 4 },
+    });
+    expect(submitted.statusCode, submitted.body).toBe(200);
+    await vi.waitFor(() => expect(fred).toEqual([[appId]]), { timeout: 10_000 });
+    await vi.waitFor(() => expect(cora).toEqual([[appId]]), { timeout: 10_000 });
+    // A delete NOTIFYs in its transaction.
+    const removed = await people.cora.post(RECORDS_PATHS.deleteById, { id: submitted.json().data.id });
+    expect(removed.statusCode, removed.body).toBe(200);
+    await vi.waitFor(() => expect(fred).toEqual([[appId], [appId]]), { timeout: 10_000 });
+    // The other tenant heard of neither (both pushes reached acme, each a second after its write).
+    expect(globex).toEqual([]);
   });
 });

@@ -45,6 +45,22 @@ describe('the /TaskHub connection (spec §7)', () => {
     expect(heard.pushes).toHaveLength(1);
   });
 
+  it('hands on the app ids of AppsChanged pushes, and nothing malformed', async () => {
+    const { create, latest } = fakeHubs();
+    const changed: string[][] = [];
+    const stop = openTaskHub(create, address, { ...listener(), onAppsChanged: (ids) => changed.push(ids) });
+    await vi.waitFor(() => expect(latest()?.invoked).toEqual([GET_CONNECTION_ID]));
+    const hub = latest()!;
+    hub.send('AppsChanged', ['m-1', 'm-2']);
+    hub.send('AppsChanged', 'm-3');
+    hub.send('AppsChanged', [7, '', 'm-4']);
+    hub.send('AppsChanged', []);
+    expect(changed).toEqual([['m-1', 'm-2'], ['m-4']]);
+    stop();
+    hub.send('AppsChanged', ['m-5']);
+    expect(changed).toHaveLength(2);
+  });
+
   it('tries a failed first start again on the reconnect policy, at most 10 more times', async () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     const { create, latest } = fakeHubs((hub) => (hub.failStarts = 100));

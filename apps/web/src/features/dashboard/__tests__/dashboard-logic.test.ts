@@ -8,6 +8,10 @@ import {
   newCard,
   percentChange,
   resizeCard,
+  wiringChoice,
+  withWiring,
+  WIRING_AUTO,
+  WIRING_NONE,
 } from '../lib/dashboard-logic.ts';
 
 const card = (id: string, x: number, y: number, extra: Partial<DashboardCard> = {}): DashboardCard => ({
@@ -78,5 +82,17 @@ describe('dashboard logic', () => {
     const wide = resizeCard([card('a', 10, 0)], 'a', 1)[0];
     expect([wide?.w, wide?.x]).toEqual([5, 7]);
     expect(resizeCard([card('a', 0, 0, { w: 1 })], 'a', -1)[0]?.w).toBe(1);
+  });
+});
+
+describe('per-card filter wiring', () => {
+  it('reads automatic, none and a field, and writes them back (automatic drops the entry)', () => {
+    const wired = card('c', 0, 0, { filterFields: { city: null, when: 'due' } });
+    expect(wiringChoice(wired, 'city')).toBe(WIRING_NONE);
+    expect(wiringChoice(wired, 'when')).toBe('due');
+    expect(wiringChoice(wired, 'other')).toBe(WIRING_AUTO);
+    expect(withWiring(wired, 'when', WIRING_AUTO)).toEqual({ city: null });
+    expect(withWiring(wired, 'city', 'town')).toEqual({ city: 'town', when: 'due' });
+    expect(withWiring(card('d', 0, 0), 'x', WIRING_NONE)).toEqual({ x: null });
   });
 });

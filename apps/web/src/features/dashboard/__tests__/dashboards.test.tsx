@@ -206,6 +206,36 @@ describe('dashboards on /dashboard', { timeout: 60_000 }, () => {
     await waitFor(() => expect(screen.queryByTestId('dashboard-settings')).toBeNull());
   });
 
+  it('wires a dashboard filter to another field of a card, or to none, and saves it', async () => {
+    const calls = mockFetch({
+      ...handlers(dashboard()),
+      [SAVE]: (call) =>
+        ok({ ...dashboard(), ...(JSON.parse(call.body ?? '{}') as object), modifiedOn: 'later' }),
+    });
+    renderDashboard('/dashboard?id=d-1');
+    await screen.findByTestId('number-card', {}, SLOW);
+    fireEvent.click(screen.getByRole('button', { name: /Edit/ }));
+    // Every card with a query offers each filter: automatic by default.
+    const city = await screen.findByLabelText('Field the filter City applies to on By city', {}, SLOW);
+    expect(
+      within(city.closest('.ant-select') as HTMLElement).getByText(/Its own field \(city\)/),
+    ).toBeTruthy();
+    await choose('Field the filter City applies to on By city', 'Not applied to this card');
+    await choose('Field the filter Created applies to on Orders', 'Not applied to this card');
+    await choose(
+      'Field the filter Created applies to on Orders',
+      'Its own field (created_on), when the app has it',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(bodiesOf(calls, SAVE)).toHaveLength(1));
+    const [body] = bodiesOf(calls, SAVE) as [{ cards: Array<{ id: string; filterFields: object }> }];
+    expect(body.cards.map((card) => [card.id, card.filterFields])).toEqual([
+      ['count', {}],
+      ['bycity', { city: null }],
+      ['note', {}],
+    ]);
+  });
+
   it('refreshes on demand, becomes the default, and is deleted after confirming', async () => {
     const calls = mockFetch({
       ...handlers(dashboard()),

@@ -164,6 +164,7 @@ export function DashboardView({ dashboard, onDeleted }: { dashboard: Dashboard; 
               {editing ? (
                 <EditCardBody
                   card={card}
+                  filters={filters}
                   onChange={(patch) =>
                     changeCards((current) =>
                       current.map((one) => (one.id === card.id ? { ...one, ...patch } : one)),

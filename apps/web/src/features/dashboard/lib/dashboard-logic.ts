@@ -26,6 +26,28 @@ export function wiredField(
   return mapped === undefined ? filter.field : mapped;
 }
 
+/** The per-card wiring choices: by the filter's own field name, or not at all (else a field name). */
+export const WIRING_AUTO = '\u0000auto';
+export const WIRING_NONE = '\u0000none';
+
+/** What the card's wiring select shows for a filter. */
+export function wiringChoice(card: Pick<DashboardCard, 'filterFields'>, filterId: string): string {
+  const mapped = card.filterFields?.[filterId];
+  if (mapped === undefined) return WIRING_AUTO;
+  return mapped === null ? WIRING_NONE : mapped;
+}
+
+/** The card's filterFields after choosing `choice` for a filter (automatic removes the entry). */
+export function withWiring(
+  card: Pick<DashboardCard, 'filterFields'>,
+  filterId: string,
+  choice: string,
+): DashboardCard['filterFields'] {
+  const { [filterId]: _previous, ...rest } = card.filterFields ?? {};
+  if (choice === WIRING_AUTO) return rest;
+  return { ...rest, [filterId]: choice === WIRING_NONE ? null : choice };
+}
+
 /**
  * The dashboard filter a click on this chart card sets: one of kind field, status or user wired to
  * the field of the card's first group (a date grouped by period sets none).

@@ -201,11 +201,11 @@ function Builder({ report }: { report: Report | null }) {
       data-testid="bi-builder"
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.margin, alignItems: 'center' }}>
-        <h1
+        <h2
           style={{ fontSize: token.fontSizeHeading3, margin: 0, flex: '1 1 200px', overflowWrap: 'anywhere' }}
         >
           {report ? t('builder.editTitle', { name: report.name }) : t('builder.newTitle')}
-        </h1>
+        </h2>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginXS }}>
           <Button
             href={BI_REPORTS_PATH}

@@ -215,7 +215,7 @@ export function BiReportsPage() {
           gap: token.margin,
         }}
       >
-        <h1 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('list.title')}</h1>
+        <h2 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('list.title')}</h2>
         <Button type="primary" icon={<PlusOutlined />} onClick={newQuestion}>
           {t('list.new')}
         </Button>

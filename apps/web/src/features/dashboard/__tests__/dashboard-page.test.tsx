@@ -37,7 +37,7 @@ describe('Dashboards & Reports home', { timeout: 60_000 }, () => {
     const draft = tile('a-9', 'Golf', { is_published: false, order_index: 3 });
     mockFetch({ [GET]: ok([alpha, bravo, charlie, draft]) });
     renderDashboard();
-    expect(await screen.findByRole('heading', { name: 'Dashboards & Reports' })).toBeTruthy();
+    expect(await screen.findByText(/Your quick-launch apps, your dashboards/)).toBeTruthy();
     await waitFor(() => expect(tileNames()).toEqual(['Alpha', 'Bravo', 'Charlie', 'Golf']));
     expect(screen.getByRole('link', { name: /Alpha/ }).getAttribute('href')).toBe('/module/a-1');
     // A builder's draft has no records yet: it opens in the form editor.

@@ -97,7 +97,7 @@ export function CardFrame({
             />
           </>
         ) : (
-          <h3
+          <h4
             style={{
               margin: 0,
               fontSize: token.fontSizeLG,
@@ -107,7 +107,7 @@ export function CardFrame({
             }}
           >
             {title}
-          </h3>
+          </h4>
         )}
       </header>
       <div style={{ padding: token.paddingSM, flex: 1, minHeight: 0, overflow: 'auto' }}>{children}</div>

@@ -49,12 +49,12 @@ export function DashboardToolbar({
     );
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginSM, alignItems: 'center' }}>
-      <h2
+      <h3
         style={{ margin: 0, fontSize: token.fontSizeHeading4, overflowWrap: 'anywhere' }}
         data-testid="dashboard-name"
       >
         {dashboard.name}
-      </h2>
+      </h3>
       {dashboard.isDefault ? <Tag color="green">{t('view.default')}</Tag> : null}
       {dashboard.refreshSeconds > 0 ? (
         <Tag>{t('view.refreshEvery', { seconds: dashboard.refreshSeconds })}</Tag>

@@ -17,10 +17,8 @@ export function DashboardPage() {
       style={{ padding: token.paddingLG, display: 'grid', gap: token.marginLG, minWidth: 0 }}
       data-testid="dashboard-page"
     >
-      <div>
-        <h1 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('title')}</h1>
-        <p style={{ color: token.colorTextSecondary, marginBottom: 0 }}>{t('intro')}</p>
-      </div>
+      {/* The page's heading is the shell's (its trail title): one h1 a page. */}
+      <p style={{ color: token.colorTextSecondary, margin: 0 }}>{t('intro')}</p>
       <div id="quick-launch">
         <QuickLaunchSection />
       </div>

@@ -216,7 +216,7 @@ export function InquiryPage() {
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.margin, alignItems: 'flex-start' }}>
         <div style={{ flex: '1 1 240px', minWidth: 0 }}>
-          <h1 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('inquiry.title')}</h1>
+          <h2 style={{ fontSize: token.fontSizeHeading3, margin: 0 }}>{t('inquiry.title')}</h2>
           <p style={{ color: token.colorTextSecondary, margin: `${token.marginXS}px 0 0` }}>
             {t('inquiry.intro')}
           </p>

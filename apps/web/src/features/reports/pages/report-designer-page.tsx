@@ -167,11 +167,11 @@ function Designer({
       data-testid="report-designer"
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.margin, alignItems: 'center' }}>
-        <h1
+        <h2
           style={{ fontSize: token.fontSizeHeading3, margin: 0, flex: '1 1 200px', overflowWrap: 'anywhere' }}
         >
           {report ? t('designer.editTitle', { name: report.name }) : t('designer.newTitle')}
-        </h1>
+        </h2>
         <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginXS }}>
           <Button
             href={REPORTS_PATH}

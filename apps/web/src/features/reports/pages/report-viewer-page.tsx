@@ -115,9 +115,9 @@ function ReportView({ report }: { report: Report }) {
     >
       <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.margin, alignItems: 'flex-start' }}>
         <div style={{ flex: '1 1 240px', minWidth: 0 }}>
-          <h1 style={{ fontSize: token.fontSizeHeading3, margin: 0, overflowWrap: 'anywhere' }}>
+          <h2 style={{ fontSize: token.fontSizeHeading3, margin: 0, overflowWrap: 'anywhere' }}>
             {report.name}
-          </h1>
+          </h2>
           <div style={{ color: token.colorTextSecondary }}>
             {t('viewer.appLine', {
               app: report.moduleName,

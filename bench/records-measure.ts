@@ -42,6 +42,8 @@ export async function httpLoad(options: {
   body?: string;
   /** A body per request instead of one for all (e.g. each approval names another task). */
   nextBody?: () => string;
+  /** Requests each connection sends in turn, over and over (paths on the url's origin). */
+  sequence?: Array<{ path: string; body: string }>;
   connections: number;
   seconds: number;
 }): Promise<Measured> {
@@ -63,6 +65,15 @@ export async function httpLoad(options: {
                   setupRequest: (request: autocannon.Request) => ({ ...request, body: options.nextBody!() }),
                 },
               ],
+            }
+          : {}),
+        ...(options.sequence
+          ? {
+              requests: options.sequence.map((request) => ({
+                method: options.method,
+                path: request.path,
+                body: request.body,
+              })),
             }
           : {}),
         connections: options.connections,

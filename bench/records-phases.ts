@@ -31,7 +31,7 @@ const WARM_UP_CHUNK_SECONDS = 5;
  */
 export const ACCEPT_ENCODING = process.env.BENCH_ACCEPT_ENCODING ?? 'gzip, deflate, br, zstd';
 
-const headersOf = (api: Api) => ({
+export const headersOf = (api: Api) => ({
   authorization: `Bearer ${api.token}`,
   'content-type': 'application/json',
   'accept-encoding': ACCEPT_ENCODING,
@@ -56,7 +56,7 @@ async function answerOnWire(api: Api, url: string, body: string): Promise<string
  * Warms the API up, then measures ROUNDS (raw, then API) pairs: the round with the median ratio,
  * and every round's ratio in order.
  */
-async function alternatingRounds(options: {
+export async function alternatingRounds(options: {
   raw: () => Promise<Measured>;
   api: (seconds: number) => Promise<Measured>;
   seconds: number;
@@ -80,7 +80,7 @@ async function alternatingRounds(options: {
   const sorted = [...rounds].sort((a, b) => a.ratio - b.ratio);
   return { median: sorted[Math.floor((sorted.length - 1) / 2)]!, ratios: rounds.map((r) => r.ratio) };
 }
-const ratiosNote = (ratios: number[]) =>
+export const ratiosNote = (ratios: number[]) =>
   `${ratios.length} rounds of raw then API; ratios in order ${ratios.map((r) => r.toFixed(2)).join(', ')} — the table shows the median round.`;
 
 export interface PhaseResult {
@@ -88,7 +88,7 @@ export interface PhaseResult {
   notes: string[];
 }
 
-interface Statement {
+export interface Statement {
   text: string;
   values: unknown[];
 }
@@ -98,7 +98,7 @@ interface Statement {
  * the raw baseline replays exactly the API's SQL and values. (The measured server runs in its own
  * process; the capturing one is the same code on the same database.)
  */
-async function captureStatements(work: () => Promise<void>): Promise<Statement[]> {
+export async function captureStatements(work: () => Promise<void>): Promise<Statement[]> {
   const proto = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const original = proto.query;
   const seen: Statement[] = [];

@@ -52,6 +52,8 @@ import { registerRecordImportModule } from './modules/record-import/index.ts';
 import { registerReportsModule } from './modules/reports/index.ts';
 import { registerDashboardsModule } from './modules/dashboards/index.ts';
 import { startAppWriteClock } from './platform/realtime/app-writes.ts';
+import { filesDirOf } from './platform/files/file-storage.ts';
+import { createLocalFileStorage } from './platform/files/local-file-storage.ts';
 import { createQuickLaunchService, registerQuickLaunchModule } from './modules/quick-launch/index.ts';
 import { registerTasksModule } from './modules/tasks/index.ts';
 import { startEventMailWorker, tenantLinkOrigin } from './modules/workflow-notices/index.ts';
@@ -211,7 +213,13 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerFilesModule(app, recordDeps);
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
-  await registerReportsModule(app, { db, guard, mailer, config });
+  await registerReportsModule(app, {
+    db,
+    guard,
+    mailer,
+    config,
+    background: { boss: jobQueue.boss, storage: createLocalFileStorage(filesDirOf(config)) },
+  });
   // Which apps' records changed (card caches): every node LISTENs, like the hub.
   const clock = await startAppWriteClock(database.app, {
     warn: (message, error) => app.log.warn({ err: error }, message),

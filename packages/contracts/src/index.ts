@@ -50,6 +50,7 @@ export * from './files.ts';
 export * from './record-lookups.ts';
 export * from './record-import.ts';
 export * from './reports.ts';
+export * from './report-exports.ts';
 export * from './dashboards.ts';
 export * from './quick-launch.ts';
 export * from './workflow.ts';

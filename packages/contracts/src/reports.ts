@@ -37,6 +37,9 @@ export const REPORT_PATHS = {
   deliveries: '/api/form/report/:id/deliveries',
   saveDelivery: '/api/form/report/deliveries/save',
   deleteDelivery: '/api/form/report/deliveries/:deliveryId/delete',
+  /** A background export's progress, and its file once it is done (issue 24 item 4). */
+  exportJob: '/api/form/report/exports/:exportId',
+  exportJobFile: '/api/form/report/exports/:exportId/file',
 } as const;
 
 const idSegment = (id: string) => encodeURIComponent(id);
@@ -48,6 +51,8 @@ export const reportDeletePath = (id: string) => `/api/form/report/${idSegment(id
 export const reportFavouritePath = (id: string) => `/api/form/report/${idSegment(id)}/favourite`;
 export const reportDeliveriesPath = (id: string) => `/api/form/report/${idSegment(id)}/deliveries`;
 export const reportDeliveryDeletePath = (id: string) => `/api/form/report/deliveries/${idSegment(id)}/delete`;
+export const reportExportJobPath = (id: string) => `/api/form/report/exports/${idSegment(id)}`;
+export const reportExportJobFilePath = (id: string) => `/api/form/report/exports/${idSegment(id)}/file`;
 
 /** Texts the spec does not quote; the web app translates them by key (reports:messages.<key>). */
 export const REPORT_MESSAGES = {
@@ -84,6 +89,9 @@ export const REPORT_MESSAGES = {
   deliveryBadCron: 'The schedule is not valid: {detail}',
   deliveryRecipient: 'Every recipient must be an active full user or consultant of this organization.',
   invalidTimeZone: 'Choose a time zone from the list.',
+  exportNotFound: 'This export does not exist.',
+  exportNotReady: 'This export is not ready yet.',
+  exportFailed: 'The export could not be made. Try again, or narrow the report.',
 } as const;
 export type ReportMessageKey = keyof typeof REPORT_MESSAGES;
 
@@ -420,6 +428,8 @@ export const drillReportBodySchema = runReportBodySchema
       .array(z.union([z.string(), z.number(), z.boolean(), z.null()]))
       .max(REPORT_MAX_GROUPS + 1)
       .default([]),
+    /** A pivot's column total: the column's key alone (keys then empty), whatever the rows' keys. */
+    column: z.union([z.string(), z.number(), z.boolean(), z.null()]).optional(),
   });
 export type DrillReportBody = z.input<typeof drillReportBodySchema>;
 

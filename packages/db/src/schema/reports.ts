@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { index, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenantIdColumn } from './tenancy.ts';
 import { users, userIdColumn } from './identity.ts';
 import { modules } from './apps.ts';
@@ -94,4 +104,34 @@ export const reportDeliveries = pgTable(
     index('report_deliveries_due_idx').on(t.status, t.nextRunAt),
     index('report_deliveries_report_idx').on(t.tenantId, t.reportId),
   ],
+);
+
+/**
+ * Background exports of large reports (issue 24 item 4): what was asked (the export request, run
+ * again by the job as the user who asked), its progress, and the file once made (in the file
+ * storage under `${id}.${format}`). Kept REPORT_EXPORT_KEEP_DAYS days after they finish.
+ */
+export const reportExports = pgTable(
+  'report_exports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    format: text('format').notNull(),
+    /** The export request (report definition, runtime filters, search, language). */
+    request: jsonb('request').$type<Record<string, unknown>>().notNull(),
+    /** queued, running, completed or failed. */
+    status: text('status').notNull().default('queued'),
+    rowsDone: integer('rows_done').notNull().default(0),
+    rowsTotal: integer('rows_total').notNull().default(0),
+    /** The file's storage key once completed. */
+    fileKey: text('file_key'),
+    error: text('error'),
+    createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+    finishedOn: timestamp('finished_on', { withTimezone: true }),
+  },
+  (t) => [index('report_exports_user_idx').on(t.tenantId, t.userId, t.createdOn)],
 );

@@ -22,6 +22,10 @@ export const NOTIFICATION_TYPES = {
   comment: 'comment',
   /** A task was reassigned to the reader. */
   reassign: 'reassign',
+  /** A large report export the reader asked for is ready (params.app: the report's name, params.exportId). */
+  exportready: 'exportready',
+  /** A large report export the reader asked for could not be made (params as exportready). */
+  exportfailed: 'exportfailed',
 } as const;
 
 export type NotificationTypeName = (typeof NOTIFICATION_TYPES)[keyof typeof NOTIFICATION_TYPES];
@@ -36,6 +40,8 @@ export interface NotificationParams {
   actor?: string;
   /** The actor's note: a rejection's reason, a send-back or restart message, the comment. */
   message?: string;
+  /** Report exports: the background export the notice is about. */
+  exportId?: string;
 }
 
 /** Who acted, when the event has no person behind it (a job or timer moving the workflow on). */
@@ -70,6 +76,10 @@ export function notificationContent(type: NotificationTypeName, params: Notifica
       return withMessage(`${actor} commented on the entry in ${app}`, params.message);
     case 'reassign':
       return withMessage(`${actor} reassigned ${step} in ${app} to you`, params.message);
+    case 'exportready':
+      return `Your export ${app} is ready to download`;
+    case 'exportfailed':
+      return `Your export ${app} could not be made`;
   }
 }
 

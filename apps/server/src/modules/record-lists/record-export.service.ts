@@ -131,8 +131,11 @@ export function createRecordExportService(db: TenantDb) {
       });
     },
 
-    /** Streams every matching row to `out` through a cursor, EXPORT_BATCH rows at a time. */
-    async stream(prepared: PreparedExport, out: Writable): Promise<void> {
+    /**
+     * Streams every matching row to `out` through a cursor, EXPORT_BATCH rows at a time; `onRows`
+     * hears the rows written so far after each batch (a background export's progress).
+     */
+    async stream(prepared: PreparedExport, out: Writable, onRows?: (written: number) => void): Promise<void> {
       const headers = prepared.columns.map((column) => column.label);
       const preamble = prepared.preamble ?? [];
       const writer =
@@ -142,6 +145,7 @@ export function createRecordExportService(db: TenantDb) {
       const dataKeys = prepared.columns
         .filter((column) => column.fieldType !== null)
         .map((column) => column.name);
+      let written = 0;
       await db.inTenant(prepared.tenantId, async (tx) => {
         await tx.execute(sql`DECLARE record_export NO SCROLL CURSOR FOR ${allRowsSql(prepared.query)}`);
         for (;;) {
@@ -150,6 +154,8 @@ export function createRecordExportService(db: TenantDb) {
           const records = (rows as unknown as RawRecordRow[]).map((raw) => listRow(raw, dataKeys));
           const names = await userNames(tx, userIdsOf(prepared.columns, records));
           for (const record of records) await writer.row(exportCells(prepared.columns, record, names));
+          written += records.length;
+          onRows?.(written);
           if (out.destroyed) break;
         }
         await tx.execute(sql.raw('CLOSE record_export'));

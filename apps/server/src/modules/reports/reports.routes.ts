@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   exportReportBodySchema,
   exportSavedReportBodySchema,
+  reportExportJobResponseSchema,
   REPORT_MESSAGES,
   REPORT_PATHS,
   deletedReportResponseSchema,
@@ -33,6 +34,8 @@ import { ok } from '../../platform/http/envelope.ts';
 import { errorResponses } from '../../platform/http/error-responses.ts';
 import type { ReportService } from './reports.service.ts';
 import type { ExportInput, ReportExportService } from './report-export.service.ts';
+import type { ReportExportJobs } from './report-export-jobs.ts';
+import { reportExportJobRoutes } from './report-export-jobs.routes.ts';
 import type { createReportDeliveryService } from './report-deliveries.service.ts';
 
 type ReportDeliveryService = ReturnType<typeof createReportDeliveryService>;
@@ -43,14 +46,22 @@ const tags = ['reports'];
 const security = [{ bearer: [] }];
 
 /** Reports (spec §2 /reports, /report-designer, /report-viewer; §6 full users and consultants; §7). */
-/** Sends a prepared report file: a buffer, or the list export's stream of every row. */
+/**
+ * Sends a prepared report file: a buffer, or the list export's stream of every row; a plain export
+ * too large to hold the request (REPORT_EXPORT_BACKGROUND_ROWS) becomes a background job: 202.
+ */
 async function sendFile(
   request: FastifyRequest,
   reply: FastifyReply,
   exports: ReportExportService,
+  jobs: ReportExportJobs | undefined,
   input: ExportInput,
 ) {
-  const file = await exports.prepare(callContext(request), request.auth!, input);
+  const ctx = callContext(request);
+  const file = await exports.prepare(ctx, request.auth!, input);
+  const rows = jobs ? await jobs.backgroundRows(ctx, request.auth!, input) : null;
+  if (jobs && rows !== null)
+    return reply.code(202).send(ok(await jobs.enqueue(ctx, request.auth!, input, rows)));
   reply
     .header('content-type', file.type)
     .header('content-disposition', file.disposition)
@@ -69,12 +80,16 @@ const EXPORT_DESCRIPTION =
   'Above the data: the report name, its filters with their values (report and runtime) and the time of export ' +
   'in the organization zone. A plain report streams every matching row (CSV, XLSX; a PDF holds the first ' +
   'REPORT_PDF_MAX_ROWS); a grouped report keeps its nesting with subtotal and total rows; a pivot stays pivoted. ' +
-  'Read as the caller, like run.';
+  'Read as the caller, like run. A plain CSV or XLSX export of more than REPORT_EXPORT_BACKGROUND_ROWS (50,000) ' +
+  'rows answers 202 with a background export instead: follow it at GET exports/{exportId}; its file is at ' +
+  'exports/{exportId}/file once completed, and a notification (exportready) tells the caller.';
 
 export const reportRoutes = (deps: {
   service: ReportService;
   exports: ReportExportService;
   deliveries: ReportDeliveryService;
+  /** Background exports (absent: every export streams in its answer). */
+  jobs?: ReportExportJobs;
   guard: ReturnType<typeof createAuthenticate>;
 }) =>
   (async (app) => {
@@ -171,10 +186,14 @@ export const reportRoutes = (deps: {
           summary: 'Exports a report definition as CSV, XLSX or PDF without saving it',
           description: EXPORT_DESCRIPTION,
           body: exportReportBodySchema,
-          response: { 200: z.any().describe('The CSV, XLSX or PDF file'), ...runErrors },
+          response: {
+            200: z.any().describe('The CSV, XLSX or PDF file'),
+            202: reportExportJobResponseSchema,
+            ...runErrors,
+          },
         },
       },
-      async (request, reply) => sendFile(request, reply, deps.exports, request.body),
+      async (request, reply) => sendFile(request, reply, deps.exports, deps.jobs, request.body),
     );
 
     app.post(
@@ -188,14 +207,20 @@ export const reportRoutes = (deps: {
           description: EXPORT_DESCRIPTION,
           params: reportIdParamsSchema,
           body: exportSavedReportBodySchema,
-          response: { 200: z.any().describe('The CSV, XLSX or PDF file'), ...runErrors },
+          response: {
+            200: z.any().describe('The CSV, XLSX or PDF file'),
+            202: reportExportJobResponseSchema,
+            ...runErrors,
+          },
         },
       },
       async (request, reply) => {
         const saved = await deps.service.opened(callContext(request), request.auth!, request.params.id);
-        return sendFile(request, reply, deps.exports, { ...request.body, ...saved });
+        return sendFile(request, reply, deps.exports, deps.jobs, { ...request.body, ...saved });
       },
     );
+
+    if (deps.jobs) await app.register(reportExportJobRoutes({ jobs: deps.jobs, guard: deps.guard }));
 
     app.get(
       REPORT_PATHS.deliveries,

@@ -234,7 +234,12 @@ export function createReportService(db: TenantDb) {
         // Checked as a run would check them: a hidden or unknown field is refused here too.
         for (const filter of filters) columns.get(filter.field);
         const timeZone = await organizationZone(tx, ctx.tenantId);
-        return { moduleId: app.app.id, filters: [...filters, ...drillFilters(groups, body.keys, timeZone)] };
+        // A pivot's column total selects by the column's key alone.
+        const selected =
+          definition.pivot && body.column !== undefined
+            ? drillFilters(groups.slice(-1), [body.column], timeZone)
+            : drillFilters(groups, body.keys, timeZone);
+        return { moduleId: app.app.id, filters: [...filters, ...selected] };
       });
     },
 

@@ -25,6 +25,8 @@ export const NOTIFICATION_TYPE_PARAMS = {
   completed: ['app'],
   comment: ['actor', 'app'],
   reassign: ['actor', 'app', 'step'],
+  exportready: ['app'],
+  exportfailed: ['app'],
 } as const satisfies Record<NotificationTypeName, readonly string[]>;
 
 export type NotificationType = keyof typeof NOTIFICATION_TYPE_PARAMS;

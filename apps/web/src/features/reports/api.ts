@@ -24,12 +24,15 @@ import {
   type RunSavedReportBody,
   type SaveReportBody,
   type TeamLookupEntry,
+  reportExportJobFilePath,
+  reportExportJobPath,
+  type ReportExportJob,
 } from '@formloop/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { http, request } from '../../shared/api/http.ts';
 import { shouldRetry } from '../../shared/api/query-retry.ts';
-import { postForFile } from '../../shared/api/file-request.ts';
+import { getFile, postForFileOrAccepted } from '../../shared/api/file-request.ts';
 
 export interface ReportTable {
   data: ReportListItem[];
@@ -66,10 +69,19 @@ export const runReport = async (body: RunReportBody) =>
   (await http.post<ReportResult>(REPORT_PATHS.run, body)).data;
 /** A saved report's file as the viewer sees it (runtime filters, search, the viewer's language). */
 export const exportSavedReport = (id: string, body: ExportSavedReportBody) =>
-  postForFile(reportExportPath(id), body, `report.${body.format}`);
-/** An unsaved definition's file (the designer, Quick Report). */
+  postForFileOrAccepted<ReportExportJob>(reportExportPath(id), body, `report.${body.format}`);
+/** An unsaved definition's file (the designer, Quick Report), or its background export when large. */
 export const exportReport = (body: ExportReportBody) =>
-  postForFile(REPORT_PATHS.export, body, `${body.name || 'report'}.${body.format}`);
+  postForFileOrAccepted<ReportExportJob>(
+    REPORT_PATHS.export,
+    body,
+    `${body.name || 'report'}.${body.format}`,
+  );
+/** A background export's progress. */
+export const fetchExportJob = async (id: string) =>
+  (await http.get<ReportExportJob>(reportExportJobPath(id))).data;
+/** A finished background export's file. */
+export const fetchExportJobFile = (id: string) => getFile(reportExportJobFilePath(id), 'export');
 /** The record list filters that select one group of a run (drill to records). */
 export const drillReport = async (body: DrillReportBody) =>
   (await http.post<ReportDrill>(REPORT_PATHS.drill, body)).data;

@@ -75,6 +75,38 @@ export async function postForFile(
   };
 }
 
+/**
+ * POSTs JSON and takes the answer as a file, unless the server answers 202 Accepted with an envelope
+ * (work it does in the background, such as a large export): then that envelope's data.
+ */
+export async function postForFileOrAccepted<T>(
+  path: string,
+  json: unknown,
+  fallbackName: string,
+): Promise<{ file: DownloadedFile } | { accepted: T }> {
+  const response = await send(path, {
+    method: 'POST',
+    headers: headers({ 'Content-Type': 'application/json', Accept: '*/*' }),
+    body: JSON.stringify(json),
+  });
+  if (response.status === 202) return { accepted: ((await response.json()) as Envelope<T>).data };
+  return {
+    file: {
+      blob: await response.blob(),
+      fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+    },
+  };
+}
+
+/** GETs a file (with its name from Content-Disposition). */
+export async function getFile(path: string, fallbackName: string): Promise<DownloadedFile> {
+  const response = await send(path, { method: 'GET', headers: headers({ Accept: '*/*' }) });
+  return {
+    blob: await response.blob(),
+    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+  };
+}
+
 /** Hands a file to the browser's downloads (a temporary link, clicked and removed). */
 export function saveFile({ blob, fileName }: DownloadedFile): void {
   const url = URL.createObjectURL(blob);

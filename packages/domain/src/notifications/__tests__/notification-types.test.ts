@@ -14,6 +14,8 @@ describe('notification types', () => {
       'assigned',
       'comment',
       'completed',
+      'exportfailed',
+      'exportready',
       'reassign',
       'rejected',
       'restart',
@@ -37,6 +39,8 @@ describe('notification types', () => {
       completed: 'The entry in Orders has completed its process',
       comment: 'Fred Smith commented on the entry in Orders',
       reassign: 'Fred Smith reassigned Manager approval in Orders to you',
+      exportready: 'Your export Orders is ready to download',
+      exportfailed: 'Your export Orders could not be made',
     });
   });
 

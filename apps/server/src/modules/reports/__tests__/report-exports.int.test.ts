@@ -173,6 +173,21 @@ describe('drill to records', () => {
       },
     };
     expect(await listCount((await drill(pivot, ['Paris', '2026-04-01'])).filters)).toBe(1);
+    // Every column total of the pivot: the column's records, whatever their city.
+    const run = await people.fred.post(REPORT_PATHS.run, { definition: { moduleId: appId, ...pivot } });
+    const { columnKeys: keys, columnTotals } = run.json().data as {
+      columnKeys: unknown[];
+      columnTotals: number[];
+    };
+    expect(keys.length).toBeGreaterThan(1);
+    for (const [i, column] of keys.entries()) {
+      const res = await people.fred.post(REPORT_PATHS.drill, {
+        definition: { moduleId: appId, ...pivot },
+        column,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await listCount(res.json().data.filters), String(column)).toBe(columnTotals[i]);
+    }
     const card = {
       measures: [{ aggregate: 'count' }],
       filters: [{ field: 'city', operator: 'eq', value: 'Berlin' }],

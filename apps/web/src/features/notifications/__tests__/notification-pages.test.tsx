@@ -1,4 +1,4 @@
-import { API_PATHS, type Notification } from '@formloop/contracts';
+import { API_PATHS, reportExportJobFilePath, type Notification } from '@formloop/contracts';
 import { QueryClient } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { Suspense } from 'react';
@@ -228,6 +228,51 @@ describe('/notifications/{id} (spec §2)', { timeout: 60_000 }, () => {
     await waitFor(() => expect(posts(calls)).toEqual([`${API_PATHS.notificationRead}?id=n-2`]));
     await waitFor(() => expect(within(detail).getByText('Read')).toBeTruthy());
     await waitFor(() => expect(bellBadge()).toBeNull());
+  });
+
+  it('offers the file of a finished report export, and says when it could not be downloaded', async () => {
+    signInAs('user');
+    const ready = note('n-9', {
+      notification_type_name: 'exportready',
+      notification_content: 'Your export Orders is ready to download',
+      current_step: null,
+      read_on: '2026-01-01T11:00:00.000Z',
+      notification_params: { app: 'Orders', exportId: 'e-1' },
+    });
+    mockFetch({
+      [`GET ${API_PATHS.notifications}`]: page([ready], 0),
+      [`GET ${API_PATHS.notifications}/n-9`]: ok(ready),
+    });
+    let answer: Response = new Response('csv', {
+      headers: { 'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('Orders.csv')}` },
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) =>
+      input === reportExportJobFilePath('e-1') ? answer : inner(input, init),
+    );
+    Object.defineProperty(URL, 'createObjectURL', { value: vi.fn(() => 'blob:x'), configurable: true });
+    Object.defineProperty(URL, 'revokeObjectURL', { value: vi.fn(), configurable: true });
+    const downloads: string[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+      downloads.push(this.download);
+    });
+    try {
+      renderPages('/notifications/n-9');
+      const detail = await screen.findByTestId('notification-detail');
+      expect(within(detail).getByText('Your export Orders is ready to download')).toBeTruthy();
+      expect(within(detail).getAllByText('Export ready').length).toBeGreaterThan(0);
+      fireEvent.click(within(detail).getByTestId('notification-export-download'));
+      await waitFor(() => expect(downloads).toEqual(['Orders.csv']));
+      answer = new Response(JSON.stringify({ success: false, message: 'This export does not exist.' }), {
+        status: 404,
+      });
+      fireEvent.click(within(detail).getByTestId('notification-export-download'));
+      expect(await within(detail).findByText('The file could not be downloaded.')).toBeTruthy();
+    } finally {
+      vi.restoreAllMocks();
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    }
   });
 
   it('reads a notification that is not in the loaded list from the server again after marking it', async () => {

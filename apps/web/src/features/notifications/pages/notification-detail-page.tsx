@@ -1,14 +1,18 @@
-import type { Notification } from '@formloop/contracts';
+import DownloadOutlined from '@ant-design/icons/es/icons/DownloadOutlined';
+import { reportExportJobFilePath, type Notification } from '@formloop/contracts';
+import Alert from 'antd/es/alert';
+import Button from 'antd/es/button';
 import Card from 'antd/es/card';
 import Descriptions from 'antd/es/descriptions';
 import Empty from 'antd/es/empty';
 import Skeleton from 'antd/es/skeleton';
 import Tag from 'antd/es/tag';
 import theme from 'antd/es/theme';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { getFile, saveFile } from '../../../shared/api/file-request.ts';
 import { LoadFailedAlert } from '../../../shared/ui/load-failed-alert.tsx';
 import {
   formatDate,
@@ -91,7 +95,41 @@ function NotificationDetail({ notification }: { notification: Notification }) {
           {t('detail.openEntry')}
         </Link>
       ) : null}
+      {notification.notification_type_name === 'exportready' && params.exportId ? (
+        <ExportDownload exportId={params.exportId} />
+      ) : null}
     </Card>
+  );
+}
+
+/** A finished report export's file (issue 24 item 4): the notice's own way to it. */
+function ExportDownload({ exportId }: { exportId: string }) {
+  const { t } = useTranslation(NOTIFICATIONS_NAMESPACE);
+  const [state, setState] = useState<'idle' | 'busy' | 'failed'>('idle');
+  const download = async () => {
+    setState('busy');
+    try {
+      saveFile(await getFile(reportExportJobFilePath(exportId), 'export'));
+      setState('idle');
+    } catch {
+      setState('failed');
+    }
+  };
+  return (
+    <div style={{ marginTop: 16, display: 'grid', gap: 8, justifyItems: 'start' }}>
+      <Button
+        type="primary"
+        icon={<DownloadOutlined />}
+        loading={state === 'busy'}
+        onClick={() => void download()}
+        data-testid="notification-export-download"
+      >
+        {t('detail.download')}
+      </Button>
+      {state === 'failed' ? (
+        <Alert type="error" showIcon role="alert" title={t('detail.downloadFailed')} />
+      ) : null}
+    </div>
   );
 }
 

@@ -1,8 +1,11 @@
 import {
   APP_SETTINGS_PATHS,
   REPORT_PATHS,
+  reportExportJobFilePath,
+  reportExportJobPath,
   reportExportPath,
   reportRunPath,
+  type ReportExportJob,
   type ReportDrill,
   type ReportResult,
 } from '@formloop/contracts';
@@ -53,6 +56,18 @@ const plainResult: ReportResult = {
   recordsTotal: 1,
   recordsFiltered: 1,
   countIsEstimate: false,
+};
+
+const job: ReportExportJob = {
+  id: 'job-1',
+  name: 'Sales',
+  format: 'csv',
+  status: 'queued',
+  rowsDone: 0,
+  rowsTotal: 120_000,
+  createdOn: '2026-11-28T08:00:00.000Z',
+  finishedOn: null,
+  error: null,
 };
 
 const drillAnswer: ReportDrill = {
@@ -110,6 +125,52 @@ describe('report exports', { timeout: 120_000 }, () => {
         'Sales by region.pdf',
       ]),
     );
+  });
+
+  it('follows a large export made in the background and downloads it when it is done', async () => {
+    let asked = 0;
+    mockFetch({
+      [DETAIL]: ok(report({ columns: ['region'] })),
+      [FORM]: ok(form),
+      [RUN_SAVED]: ok(plainResult),
+      [USERS]: ok({ items: [], total: 0 }),
+      [`GET ${reportExportJobPath('job-1')}`]: () => {
+        asked += 1;
+        return ok({
+          ...job,
+          status: asked < 2 ? 'running' : 'completed',
+          rowsDone: asked < 2 ? 60_000 : 120_000,
+        });
+      },
+    });
+    const inner = globalThis.fetch;
+    vi.stubGlobal('fetch', async (input: string, init: RequestInit = {}) => {
+      if (input === reportExportPath(REPORT_ID))
+        return new Response(JSON.stringify({ success: true, message: '', data: job }), {
+          status: 202,
+          headers: { 'Content-Type': 'application/json' },
+        });
+      if (input === reportExportJobFilePath('job-1'))
+        return new Response('file', {
+          headers: {
+            'Content-Disposition': `attachment; filename*=UTF-8''${encodeURIComponent('Sales.csv')}`,
+          },
+        });
+      return inner(input, init);
+    });
+    const downloads = captureDownloads();
+    renderReports(`/report-viewer?id=${REPORT_ID}`);
+    await exportAs('CSV file');
+    const panel = await screen.findByTestId('report-export-job');
+    expect(panel.textContent).toContain('This export has 120,000 rows: it is being made in the background.');
+    expect(panel.textContent).toContain('Exporting Sales: 0 of 120,000 rows');
+    await waitFor(() => expect(panel.textContent).toContain('Exporting Sales: 60,000 of 120,000 rows'), {
+      timeout: 10_000,
+    });
+    await waitFor(() => expect(panel.textContent).toContain('Sales is ready.'), { timeout: 10_000 });
+    expect(downloads).toEqual([]);
+    fireEvent.click(within(panel).getByRole('button', { name: /Download/ }));
+    await waitFor(() => expect(downloads).toEqual(['Sales.csv']));
   });
 
   it('exports in the UI language and says in it when the export failed', async () => {
@@ -194,7 +255,7 @@ describe('drill to records', { timeout: 120_000 }, () => {
     expect(bodiesOf(calls, REPORT_PATHS.drill).at(-1)).toMatchObject({ keys: ['North'] });
   });
 
-  it('drills from a chart segment’s table row and from a pivot cell', async () => {
+  it('drills from a chart segment’s table row, a pivot cell and a pivot column total', async () => {
     const calls = mockFetch({
       [DETAIL]: ok(report(groupedDefinition)),
       [FORM]: ok(form),
@@ -243,6 +304,16 @@ describe('drill to records', { timeout: 120_000 }, () => {
     ]);
     const location = second.router.state.location;
     expect(`${location.pathname}${location.search}`).toBe(landing);
+    second.unmount();
+
+    // A column total opens that column's records, whatever their rows.
+    const third = renderReports(`/report-viewer?id=${REPORT_ID}`);
+    const again = await screen.findByTestId('pivot-table');
+    fireEvent.click(within(again).getByRole('button', { name: 'Open the records of Jan 2026' }));
+    await waitFor(() => expect(third.router.state.location.pathname).toBe(`/module/${MODULE_ID}`));
+    expect(bodiesOf(pivotCalls, REPORT_PATHS.drill).at(-1)).toEqual(
+      expect.objectContaining({ filters: [], keys: [], column: '2026-01' }),
+    );
   });
 
   it('says so when the records cannot be opened, and stays on the report', async () => {

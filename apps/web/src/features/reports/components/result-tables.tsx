@@ -204,11 +204,21 @@ export function PivotResultTable({
   );
   const columnText = (index: number) =>
     groupText(result.columnLabels, result.columnKeys, index) ?? t('viewer.empty');
-  // A cell opens its records (row keys, then the column key); a row total its row's; the grand total
-  // all of them. Column totals stay plain: the drill selects by row keys first.
+  // A cell opens its records (row keys, then the column key); a row total its row's; a column total
+  // its column's (the column key alone); the grand total all of them.
   const cell = (line: PivotLine, value: Pivot['total'], column: number | null) => {
     const shown = format(value);
-    if (!onDrill || value === null || (line.isTotal && column !== null)) return shown;
+    if (!onDrill || value === null) return shown;
+    if (line.isTotal && column !== null) {
+      return (
+        <DrillButton
+          label={t('drill.open', { label: columnText(column) })}
+          onOpen={() => onDrill([], result.columnKeys[column] ?? null)}
+        >
+          {shown}
+        </DrillButton>
+      );
+    }
     const row = line.isTotal ? null : line.labels.join(' / ');
     const label =
       row === null

@@ -9,18 +9,21 @@ import { recordListHref } from '../../records/index.ts';
 import { drillReport } from '../api.ts';
 
 export type DrillKey = string | number | boolean | null;
-/** Opens the records behind one group (its keys outermost first; none: the whole report). */
-export type DrillTo = (keys: readonly DrillKey[]) => void;
+/**
+ * Opens the records behind one group (its keys outermost first; none: the whole report), or with
+ * `column` a pivot's column total (that column's key alone).
+ */
+export type DrillTo = (keys: readonly DrillKey[], column?: DrillKey) => void;
 
 export function useDrill(definition: ReportDefinition | null, filters: readonly RecordFilter[]) {
   const navigate = useNavigate();
   const mutation = useMutation({ mutationFn: drillReport, meta: { errorToast: false } });
   const { mutate } = mutation;
   const drill = useCallback<DrillTo>(
-    (keys) => {
+    (keys, column) => {
       if (!definition) return;
       mutate(
-        { definition, filters: [...filters], keys: [...keys] },
+        { definition, filters: [...filters], keys: [...keys], ...(column === undefined ? {} : { column }) },
         {
           onSuccess: (answer) =>
             void navigate(recordListHref(answer.moduleId, answer.filters as RecordFilter[])),

@@ -20,14 +20,8 @@ import { RECORDS_PATHS } from '@formloop/contracts';
 import { EXACT_COUNT_LIMIT } from '../apps/server/src/modules/record-lists/index.ts';
 import { cpuSnapshot, type CpuParts } from './cpu-accounting.ts';
 import { percentile } from './records-measure.ts';
-import {
-  appPool,
-  ownerPool,
-  publishBenchApp,
-  signIn,
-  waitForIndexBuilds,
-  type Api,
-} from './records-setup.ts';
+import { arrangeBenchApp } from './records-seed.ts';
+import { waitForIndexBuilds, type Api } from './records-setup.ts';
 import { recordResult } from './results.ts';
 
 const FULL_SIZES = [1_000, 10_000, 25_000, 50_000, 100_000, 200_000];
@@ -131,16 +125,7 @@ async function main() {
   const { config } = bench;
   const pools: pg.Pool[] = [];
   try {
-    const api = await signIn(`http://127.0.0.1:${config.PORT}`, 'admin', 'bench-password');
-    const moduleId = await publishBenchApp(api);
-    const owner = await ownerPool(config);
-    pools.push(owner);
-    const { rows } = await owner.query<{ id: string }>('SELECT id FROM tenants WHERE label = $1', [
-      config.DEFAULT_TENANT,
-    ]);
-    const tenantId = rows[0]!.id;
-    const app = await appPool(config, tenantId, 1);
-    pools.push(app);
+    const { api, moduleId, owner, tenantId, app } = await arrangeBenchApp(config, pools, 1);
 
     const lines: string[] = [];
     /** The sizes up to the first whose count went over the budget. */

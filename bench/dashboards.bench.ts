@@ -36,8 +36,8 @@ import {
   ratiosNote,
   type Statement,
 } from './records-phases.ts';
-import { ensureListIndexes, importCsv, withCaptureServer } from './records-seed.ts';
-import { appPool, ownerPool, publishBenchApp, signIn, writeSeedCsv, type Api } from './records-setup.ts';
+import { arrangeBenchApp, ensureListIndexes, importCsv, withCaptureServer } from './records-seed.ts';
+import { writeSeedCsv, type Api } from './records-setup.ts';
 import { recordResult } from './results.ts';
 
 const FULL_ROWS = 1_000_000;
@@ -188,16 +188,7 @@ async function timedExport(api: Api, pid: number, body: object) {
 
 async function run(bench: Awaited<ReturnType<typeof startBenchServer>>, pools: pg.Pool[]) {
   const { config } = bench;
-  const api = await signIn(`http://127.0.0.1:${config.PORT}`, 'admin', 'bench-password');
-  const moduleId = await publishBenchApp(api);
-  const owner = await ownerPool(config);
-  pools.push(owner);
-  const { rows } = await owner.query<{ id: string }>('SELECT id FROM tenants WHERE label = $1', [
-    config.DEFAULT_TENANT,
-  ]);
-  const tenantId = rows[0]!.id;
-  const app = await appPool(config, tenantId, 4);
-  pools.push(app);
+  const { api, moduleId, owner, app } = await arrangeBenchApp(config, pools, 4);
   await ensureListIndexes(owner, moduleId);
   const csvFile = path.join(config.dataDir, 'seed.csv');
   await writeSeedCsv(csvFile, ROWS);

@@ -9,7 +9,15 @@ import { RECORD_IMPORT_PATHS, importStatusPath, type ImportStatus } from '@forml
 import { loadConfig, type Config } from '../apps/server/src/platform/config/config.ts';
 import { startServer } from '../apps/server/src/server.ts';
 import { freePort } from '../apps/server/test/free-port.ts';
-import { poolUrl, signIn, waitForIndexBuilds, type Api } from './records-setup.ts';
+import {
+  appPool,
+  ownerPool,
+  poolUrl,
+  publishBenchApp,
+  signIn,
+  waitForIndexBuilds,
+  type Api,
+} from './records-setup.ts';
 
 /** The seed CSV's columns (records-setup.ts writeSeedCsv) mapped to the bench app's fields. */
 export const SEED_MAPPING = { Title: 'title', Amount: 'amount', Due: 'due', Colour: 'colour', Paid: 'paid' };
@@ -87,4 +95,22 @@ export async function withCaptureServer<T>(config: Config, work: (capture: Api) 
   } finally {
     await server.stop();
   }
+}
+
+/**
+ * The benchmark app and its pools: the admin signed in, the bench app published, the owner pool and
+ * an app-role pool of `appPoolSize` clients with the default tenant set (both added to `pools`).
+ */
+export async function arrangeBenchApp(config: Config, pools: pg.Pool[], appPoolSize: number) {
+  const api = await signIn(`http://127.0.0.1:${config.PORT}`, 'admin', 'bench-password');
+  const moduleId = await publishBenchApp(api);
+  const owner = await ownerPool(config);
+  pools.push(owner);
+  const { rows } = await owner.query<{ id: string }>('SELECT id FROM tenants WHERE label = $1', [
+    config.DEFAULT_TENANT,
+  ]);
+  const tenantId = rows[0]!.id;
+  const app = await appPool(config, tenantId, appPoolSize);
+  pools.push(app);
+  return { api, moduleId, owner, tenantId, app };
 }

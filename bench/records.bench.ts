@@ -18,8 +18,8 @@ import { performance } from 'node:perf_hooks';
 import type pg from 'pg';
 import type { Config } from '../apps/server/src/platform/config/config.ts';
 import { ROUNDS, createBenchmark, listBenchmark, type PhaseResult, type Verdict } from './records-phases.ts';
-import { ensureListIndexes, importCsv, withCaptureServer } from './records-seed.ts';
-import { appPool, ownerPool, publishBenchApp, signIn, writeSeedCsv } from './records-setup.ts';
+import { arrangeBenchApp, ensureListIndexes, importCsv, withCaptureServer } from './records-seed.ts';
+import { writeSeedCsv } from './records-setup.ts';
 import { recordResult } from './results.ts';
 
 const FULL_ROWS = 1_000_000;
@@ -33,16 +33,7 @@ const seconds = (since: number) => (performance.now() - since) / 1000;
 const load = () => loadavg()[0]!.toFixed(1);
 
 async function run(config: Config, pools: pg.Pool[]): Promise<void> {
-  const api = await signIn(`http://127.0.0.1:${config.PORT}`, 'admin', 'bench-password');
-  const moduleId = await publishBenchApp(api);
-  const owner = await ownerPool(config);
-  pools.push(owner);
-  const { rows } = await owner.query<{ id: string }>('SELECT id FROM tenants WHERE label = $1', [
-    config.DEFAULT_TENANT,
-  ]);
-  const tenantId = rows[0]!.id;
-  const app = await appPool(config, tenantId, 8);
-  pools.push(app);
+  const { api, moduleId, owner, tenantId, app } = await arrangeBenchApp(config, pools, 8);
   await ensureListIndexes(owner, moduleId);
 
   const csvFile = path.join(config.dataDir, 'seed.csv');

@@ -17,7 +17,7 @@ import {
   type UserKind,
 } from '@formloop/domain';
 import type { RequestAuth } from '../../platform/auth/request-auth.ts';
-import { connectionOf, type TenantDb } from '../../platform/database/tenant-db.ts';
+import { connectionOf, type TenantDb, type TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
 import type { FileStorage } from '../../platform/files/file-storage.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
@@ -55,8 +55,6 @@ interface StoredRequest {
   search: string;
   language: Language;
 }
-
-const EXTENSIONS: Record<string, string> = { csv: 'csv', xlsx: 'xlsx' };
 
 export function toExportJob(row: repo.ExportRow): ReportExportJob {
   return {
@@ -223,7 +221,8 @@ export function createReportExportJobs(deps: {
       language: stored.language ?? 'en',
       landscape: false,
     });
-    const fileKey = `${exportId}.${EXTENSIONS[started.format] ?? 'bin'}`;
+    // Only CSV and XLSX go to the background: the format is the file's extension.
+    const fileKey = `${exportId}.${started.format}`;
     let rowsDone = 0;
     let writtenAt = Date.now();
     let progress: Promise<unknown> = Promise.resolve();
@@ -240,21 +239,13 @@ export function createReportExportJobs(deps: {
     if ('buffer' in file) await storage.put(tenantId, fileKey, file.buffer);
     else {
       const out = new PassThrough();
-      const stored = storage.put(tenantId, fileKey, out);
-      await Promise.all([deps.exports.stream(file.prepared, out, onRows), stored]);
+      const storing = storage.put(tenantId, fileKey, out);
+      await Promise.all([deps.exports.stream(file.prepared, out, onRows), storing]);
     }
     await progress;
     await db.inTenant(tenantId, async (tx) => {
-      await repo.finishExport(tx, tenantId, exportId, { fileKey, rowsDone });
-      await notifyUsers(tx, [
-        {
-          tenantId,
-          userId: started.user_id,
-          typeName: NOTIFICATION_TYPES.exportready,
-          content: notificationContent('exportready', { app: started.name }),
-          params: { app: started.name, exportId },
-        },
-      ]);
+      const finished = await repo.finishExport(tx, tenantId, exportId, { fileKey, rowsDone });
+      if (finished) await notifyExport(tx, tenantId, exportId, finished, 'exportready');
     });
     await sweep(tenantId);
   }
@@ -262,20 +253,29 @@ export function createReportExportJobs(deps: {
   async function failExport(tenantId: string, exportId: string, error: unknown): Promise<void> {
     const reason = error instanceof AppError ? error.message : renderMessage(msg('reports.exportFailed'));
     await db.inTenant(tenantId, async (tx) => {
-      const row = await repo.startExport(tx, tenantId, exportId);
-      await repo.finishExport(tx, tenantId, exportId, { error: reason });
-      if (row)
-        await notifyUsers(tx, [
-          {
-            tenantId,
-            userId: row.user_id,
-            typeName: NOTIFICATION_TYPES.exportfailed,
-            content: notificationContent('exportfailed', { app: row.name }),
-            params: { app: row.name, exportId },
-          },
-        ]);
+      const failed = await repo.finishExport(tx, tenantId, exportId, { error: reason });
+      if (failed) await notifyExport(tx, tenantId, exportId, failed, 'exportfailed');
     });
   }
+}
+
+/** Tells the user who asked that their export is ready, or could not be made. */
+function notifyExport(
+  tx: TenantTx,
+  tenantId: string,
+  exportId: string,
+  row: { user_id: string; name: string },
+  type: 'exportready' | 'exportfailed',
+) {
+  return notifyUsers(tx, [
+    {
+      tenantId,
+      userId: row.user_id,
+      typeName: NOTIFICATION_TYPES[type],
+      content: notificationContent(type, { app: row.name }),
+      params: { app: row.name, exportId },
+    },
+  ]);
 }
 
 export type ReportExportJobs = ReturnType<typeof createReportExportJobs>;

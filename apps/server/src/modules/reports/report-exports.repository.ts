@@ -68,20 +68,23 @@ export async function setExportProgress(tx: TenantTx, tenantId: string, id: stri
   );
 }
 
+/** Ends an export (completed with its file, or failed); who asked and its name, null when gone. */
 export async function finishExport(
   tx: TenantTx,
   tenantId: string,
   id: string,
   outcome: { fileKey: string; rowsDone: number } | { error: string },
-) {
-  await tx.execute(
+): Promise<{ user_id: string; name: string } | null> {
+  const [row] = await readRows<{ user_id: string; name: string }>(
+    tx,
     'fileKey' in outcome
       ? sql`UPDATE report_exports SET status = 'completed', file_key = ${outcome.fileKey},
               rows_done = ${outcome.rowsDone}, finished_on = now()
-            WHERE tenant_id = ${tenantId} AND id = ${id}`
+            WHERE tenant_id = ${tenantId} AND id = ${id} RETURNING user_id, name`
       : sql`UPDATE report_exports SET status = 'failed', error = ${outcome.error}, finished_on = now()
-            WHERE tenant_id = ${tenantId} AND id = ${id}`,
+            WHERE tenant_id = ${tenantId} AND id = ${id} AND status <> 'completed' RETURNING user_id, name`,
   );
+  return row ?? null;
 }
 
 /** The tenant's exports finished before `before` (their files are removed with them). */

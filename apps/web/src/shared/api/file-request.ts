@@ -58,21 +58,26 @@ export interface DownloadedFile {
   fileName: string;
 }
 
+/** An answer's body as the file it is, named by its Content-Disposition. */
+const fileOf = async (response: Response, fallbackName: string): Promise<DownloadedFile> => ({
+  blob: await response.blob(),
+  fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
+});
+
+const postJson = (path: string, json: unknown) =>
+  send(path, {
+    method: 'POST',
+    headers: headers({ 'Content-Type': 'application/json', Accept: '*/*' }),
+    body: JSON.stringify(json),
+  });
+
 /** POSTs JSON and takes the answer as a file (with its name from Content-Disposition). */
 export async function postForFile(
   path: string,
   json: unknown,
   fallbackName: string,
 ): Promise<DownloadedFile> {
-  const response = await send(path, {
-    method: 'POST',
-    headers: headers({ 'Content-Type': 'application/json', Accept: '*/*' }),
-    body: JSON.stringify(json),
-  });
-  return {
-    blob: await response.blob(),
-    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
-  };
+  return fileOf(await postJson(path, json), fallbackName);
 }
 
 /**
@@ -84,27 +89,14 @@ export async function postForFileOrAccepted<T>(
   json: unknown,
   fallbackName: string,
 ): Promise<{ file: DownloadedFile } | { accepted: T }> {
-  const response = await send(path, {
-    method: 'POST',
-    headers: headers({ 'Content-Type': 'application/json', Accept: '*/*' }),
-    body: JSON.stringify(json),
-  });
+  const response = await postJson(path, json);
   if (response.status === 202) return { accepted: ((await response.json()) as Envelope<T>).data };
-  return {
-    file: {
-      blob: await response.blob(),
-      fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
-    },
-  };
+  return { file: await fileOf(response, fallbackName) };
 }
 
 /** GETs a file (with its name from Content-Disposition). */
 export async function getFile(path: string, fallbackName: string): Promise<DownloadedFile> {
-  const response = await send(path, { method: 'GET', headers: headers({ Accept: '*/*' }) });
-  return {
-    blob: await response.blob(),
-    fileName: fileNameOf(response.headers.get('Content-Disposition'), fallbackName),
-  };
+  return fileOf(await send(path, { method: 'GET', headers: headers({ Accept: '*/*' }) }), fallbackName);
 }
 
 /** Hands a file to the browser's downloads (a temporary link, clicked and removed). */

@@ -55,7 +55,8 @@ function BackgroundExport({ job, onClose }: { job: ReportExportJob; onClose: () 
         type="error"
         showIcon
         closable={closable}
-        title={now.error ?? t('export.failed')}
+        // The server keeps its reason in English; the reader gets the translated one.
+        title={t('messages.exportFailed')}
         role="alert"
         data-testid="report-export-job"
         style={{ flexBasis: '100%' }}

@@ -62,6 +62,16 @@ describe('dashboards on /dashboard', { timeout: 60_000 }, () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
+  it('opens the last changed dashboard when the viewer has no default, without making it theirs', async () => {
+    const calls = mockFetch(handlers(dashboard(), null));
+    const { router } = renderDashboard();
+    expect(await screen.findByTestId('dashboard-name', {}, SLOW)).toBeTruthy();
+    expect(screen.getByTestId('dashboard-name').textContent).toBe('Orders overview');
+    expect(await screen.findByTestId('number-card', {}, SLOW)).toBeTruthy();
+    expect(bodiesOf(calls, STATE)).toEqual([]);
+    expect(router.state.location.search).toBe('');
+  });
+
   it('applies a changed filter to the cards and saves it as the viewer’s own', async () => {
     const calls = mockFetch(handlers(dashboard()));
     renderDashboard('/dashboard?id=d-1');

@@ -78,7 +78,11 @@ export function DashboardsSection() {
   const list = useDashboards();
   const asked = params.get('id') ?? '';
   const byDefault = useDefaultDashboard(asked === '');
-  const chosen = asked || byDefault.data || '';
+  const items = list.data?.data ?? [];
+  // Nothing asked for and no default of the viewer's: the first of the list (the last changed), so
+  // the page opens on a dashboard whenever there is one to see.
+  const first = asked === '' && byDefault.isSuccess && !byDefault.data ? (items[0]?.id ?? '') : '';
+  const chosen = asked || byDefault.data || first;
   const choose = (id: string | null) =>
     setParams(
       (current) => {
@@ -89,7 +93,6 @@ export function DashboardsSection() {
       },
       { replace: false },
     );
-  const items = list.data?.data ?? [];
 
   let picker;
   if (list.isPending) picker = <Skeleton.Input active />;

@@ -30,6 +30,8 @@ export async function startBenchServer(
     PORT: String(await freePort()),
     EMBEDDED_PG_PORT: String(await freePort()),
     ADMIN_PASSWORD: BENCH_PASSWORD,
+    // The benchmarks measure their own apps only.
+    DEMO_CONTENT: 'false',
     LOG_LEVEL: 'warn',
     HOST: '127.0.0.1',
   };

@@ -18,7 +18,14 @@ export default async function globalSetup() {
   const mailDir = path.join(root, 'mail-drop');
   const mail = await startMailDrop(mailDir, await freePort());
   // The records journey's external service runs on this machine: let RemoteUrl call private addresses.
-  const common = { ADMIN_PASSWORD: ADMIN.password, SMTP_URL: mail.url, REMOTE_URL_ALLOW_PRIVATE: 'true' };
+  // The journeys arrange their own apps and people: the example business stays out (its own test is
+  // modules/demo-content's integration suite and the startup test).
+  const common = {
+    ADMIN_PASSWORD: ADMIN.password,
+    SMTP_URL: mail.url,
+    REMOTE_URL_ALLOW_PRIVATE: 'true',
+    DEMO_CONTENT: 'false',
+  };
   const [main, short] = await Promise.all([
     startApp(path.join(root, 'main'), common),
     startApp(path.join(root, 'short'), { ...common, JWT_ACCESS_TTL_SECONDS: '320' }),

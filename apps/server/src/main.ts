@@ -33,6 +33,17 @@ async function main() {
       ].join('\n'),
     );
   }
+  if (server.demoPeople) {
+    console.log(
+      [
+        '  Example business: apps, records, tasks, reports and a dashboard were made in the demo tenant.',
+        `  Its people (${server.demoPeople.usernames.join(', ')}) sign in with`,
+        `    password: ${server.demoPeople.password}`,
+        `  (also saved in ${config.dataDir}/demo-people.txt; DEMO_CONTENT=false leaves the example out)`,
+        '',
+      ].join('\n'),
+    );
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -8,6 +8,7 @@ import type { Config } from './platform/config/config.ts';
 import { loadOrCreateSecrets } from './platform/config/secrets.ts';
 import { bootstrapDatabase } from './platform/database/bootstrap.ts';
 import { createMailer } from './platform/mail/mailer.ts';
+import { makeDemoContent, type DemoPeopleMade } from './modules/demo-content/index.ts';
 import { hashPassword, newSecurityStamp } from './modules/identity/index.ts';
 
 export interface RunningServer {
@@ -16,6 +17,8 @@ export interface RunningServer {
   /** Closes HTTP, then the pools, then the embedded PostgreSQL (if we started one). */
   stop: () => Promise<void>;
   firstAdmin: { username: string; password: string } | null;
+  /** Made now (DEMO_CONTENT): the demo people's usernames and their one password. */
+  demoPeople: DemoPeopleMade | null;
 }
 
 /** Boots everything `npm start` needs: secrets, PostgreSQL (embedded unless DATABASE_URL), migrations, seed, HTTP. */
@@ -40,6 +43,10 @@ export async function startServer(
       log,
     });
     app = await buildApp({ config, secrets, database, mailer });
+    // Before listening, so the first page anyone opens already shows the example business.
+    const demoPeople = config.DEMO_CONTENT
+      ? await makeDemoContent(app, database.owner, { ...seeded, host: 'localhost' }, log)
+      : null;
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     const firstAdmin = seeded.createdAdmin
       ? { username: seeded.adminUsername, password: adminPassword }
@@ -52,11 +59,19 @@ export async function startServer(
         { mode: 0o600 },
       );
     }
+    if (demoPeople) {
+      await writeFile(
+        path.join(config.dataDir, 'demo-people.txt'),
+        `usernames: ${demoPeople.usernames.join(', ')}\npassword: ${demoPeople.password}\n`,
+        { mode: 0o600 },
+      );
+    }
     const running = app;
     return {
       app: running,
       url,
       firstAdmin,
+      demoPeople,
       stop: async () => {
         await running.close();
         mailer.close();

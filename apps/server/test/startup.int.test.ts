@@ -71,7 +71,7 @@ async function signIn(port: number, username: string, password: string) {
 }
 
 describe('npm start on a fresh data directory', () => {
-  it('starts embedded PostgreSQL, seeds the demo admin, prints the login, survives a kill, shuts down cleanly', async () => {
+  it('starts embedded PostgreSQL, seeds the demo admin and example business, prints the logins, survives a kill, shuts down cleanly', async () => {
     dataDir = await mkdtemp(path.join(tmpdir(), 'formloop-start-'));
     await chmod(dataDir, 0o755);
     const env = {
@@ -89,6 +89,15 @@ describe('npm start on a fresh data directory', () => {
     expect(password).toBeTruthy();
     expect(readFileSync(path.join(dataDir, 'initial-admin.txt'), 'utf8')).toContain(`password: ${password}`);
 
+    // The example business: its people's one password is printed after the administrator's.
+    const demoPassword = printed.match(/Its people \(([^)]*)\) sign in with\s+password: (\S+)/);
+    expect(demoPassword?.[1]).toContain('olivia.hart');
+    expect(readFileSync(path.join(dataDir, 'demo-people.txt'), 'utf8')).toContain(
+      `password: ${demoPassword?.[2]}`,
+    );
+    const olivia = await signIn(port, 'olivia.hart', demoPassword![2]!);
+    expect(olivia.body.data).toMatchObject({ username: 'olivia.hart', isAdministrator: true });
+
     const session = await signIn(port, username!, password!);
     expect(session.status).toBe(200);
     expect(session.body.data).toMatchObject({ username: 'admin', isSysAdmin: true, isAdministrator: true });
@@ -104,6 +113,7 @@ describe('npm start on a fresh data directory', () => {
     const second = startMain(env);
     const again = await second.ready;
     expect(again).not.toContain('First start');
+    expect(again).not.toContain('Example business');
     expect((await signIn(port, username!, password!)).status).toBe(200);
     expect((await signIn(port, username!, 'wrong-password')).status).toBe(401);
 

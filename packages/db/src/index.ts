@@ -3,3 +3,4 @@ export * from './schema/index.ts';
 export * from './migrate.ts';
 export * from './seed/demo.ts';
 export * from './record-storage.ts';
+export * from './seed/demo-people.ts';

@@ -31,6 +31,7 @@ export interface DemoSeedResult {
   /** True when the administrator was created by this call (first start): print the login then. */
   createdAdmin: boolean;
   adminUsername: string;
+  adminId: string;
 }
 
 /**
@@ -76,19 +77,23 @@ export async function seedDemoTenant(owner: pg.Pool, input: DemoSeedInput): Prom
       ],
     );
     const createdAdmin = admin.rowCount === 1;
+    const adminId =
+      admin.rows[0]?.id ??
+      (
+        await client.query<{ id: string }>(
+          'SELECT id FROM users WHERE tenant_id = $1 AND lower(username) = lower($2)',
+          [tenantId, adminUsername],
+        )
+      ).rows[0]!.id;
     if (createdAdmin) {
       await client.query(
         `INSERT INTO audit_log (tenant_id, user_id, entity, entity_id, action, after)
          VALUES ($1, NULL, 'user', $2, 'seed', $3)`,
-        [
-          tenantId,
-          admin.rows[0]!.id,
-          JSON.stringify({ username: adminUsername, user_kind: 'SYSTEM_ADMINISTRATOR' }),
-        ],
+        [tenantId, adminId, JSON.stringify({ username: adminUsername, user_kind: 'SYSTEM_ADMINISTRATOR' })],
       );
     }
     await client.query('COMMIT');
-    return { tenantId, createdAdmin, adminUsername };
+    return { tenantId, createdAdmin, adminUsername, adminId };
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;

@@ -73,6 +73,14 @@ export const configSchema = z.object({
   REMOTE_URL_TIMEOUT_MS: positiveInt(15_000),
   /** The server's public IP, sent as Gov-Vendor-Public-IP with the MTD fraud-prevention headers. */
   GOV_VENDOR_PUBLIC_IP: optionalString,
+  /**
+   * The default tenant's example business (apps, records, people, reports, a dashboard), made once at
+   * first start. Turn it off for a production installation.
+   */
+  DEMO_CONTENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** How often this node looks for due task schedules (issue 8); 0: it does not (other nodes do). */
   SCHEDULER_TICK_MS: z.coerce.number().int().min(0).default(30_000),
 });

@@ -45,7 +45,18 @@ export async function startServer(
     app = await buildApp({ config, secrets, database, mailer });
     // Before listening, so the first page anyone opens already shows the example business.
     const demoPeople = config.DEMO_CONTENT
-      ? await makeDemoContent(app, database.owner, { ...seeded, host: 'localhost' }, log)
+      ? await makeDemoContent(
+          app,
+          database.owner,
+          {
+            ...seeded,
+            host: 'localhost',
+            ...(seeded.createdAdmin || config.ADMIN_PASSWORD
+              ? { admin: { username: seeded.adminUsername, password: adminPassword } }
+              : {}),
+          },
+          log,
+        )
       : null;
     const url = await app.listen({ port: config.PORT, host: config.HOST });
     const firstAdmin = seeded.createdAdmin

@@ -5,6 +5,7 @@ import {
   type FormField,
   type FormPayload,
   type LayoutSection,
+  type NumberFormat,
 } from '@formloop/domain';
 import { createActivity, type Approver, type WorkflowDefinition } from '@formloop/workflow';
 
@@ -41,6 +42,8 @@ interface FieldSpec {
   /** lookup: the app looked up and the field it shows. */
   lookup?: { app: DemoAppKey; shows: string };
   helpText?: string;
+  /** number fields: how the figure is shown. */
+  format?: NumberFormat;
 }
 
 export type DemoAppKey = 'customers' | 'purchases' | 'leave' | 'onboarding';
@@ -58,7 +61,7 @@ export const DEMO_APPS: Record<DemoAppKey, DemoAppSpec> = {
     name: 'Customers',
     description: 'The companies we sell to, onboarding looks them up.',
     icon: 'BankOutlined',
-    quickLaunch: false,
+    quickLaunch: true,
     sections: [
       {
         name: 'company',
@@ -70,7 +73,13 @@ export const DEMO_APPS: Record<DemoAppKey, DemoAppSpec> = {
           ],
           [
             { type: 'text', name: 'country', label: 'Country', width: 6 },
-            { type: 'number', name: 'annual_revenue', label: 'Annual revenue (EUR)', width: 6 },
+            {
+              type: 'number',
+              name: 'annual_revenue',
+              label: 'Annual revenue (EUR)',
+              width: 6,
+              format: 'Thousands',
+            },
           ],
           [{ type: 'email', name: 'contact_email', label: 'Contact e-mail', width: 12 }],
         ],
@@ -96,7 +105,7 @@ export const DEMO_APPS: Record<DemoAppKey, DemoAppSpec> = {
               list: 'costCentres',
               required: true,
             },
-            { type: 'number', name: 'amount', label: 'Amount (EUR)', required: true },
+            { type: 'number', name: 'amount', label: 'Amount (EUR)', required: true, format: 'Thousands' },
             { type: 'date', name: 'needed_by', label: 'Needed by' },
           ],
           [
@@ -146,7 +155,7 @@ export const DEMO_APPS: Record<DemoAppKey, DemoAppSpec> = {
     name: 'Customer onboarding',
     description: 'Kick-off of a new customer, reviewed by the administrator.',
     icon: 'SolutionOutlined',
-    quickLaunch: false,
+    quickLaunch: true,
     sections: [
       {
         name: 'onboarding',
@@ -164,7 +173,13 @@ export const DEMO_APPS: Record<DemoAppKey, DemoAppSpec> = {
             { type: 'date', name: 'kickoff', label: 'Kick-off', width: 6 },
           ],
           [
-            { type: 'number', name: 'contract_value', label: 'Contract value (EUR)', width: 6 },
+            {
+              type: 'number',
+              name: 'contract_value',
+              label: 'Contract value (EUR)',
+              width: 6,
+              format: 'Thousands',
+            },
             { type: 'textarea', name: 'notes', label: 'Notes', width: 6 },
           ],
         ],
@@ -184,6 +199,7 @@ function fieldOf(spec: FieldSpec, ids: DemoIds): FormField {
   field.required = spec.required ?? false;
   field.columnWidth = spec.width ?? 4;
   if (spec.helpText) field.helpText = spec.helpText;
+  if (spec.format) field.format = spec.format;
   if (spec.list) field.listToUse = ids.lists[spec.list];
   if (spec.lookup && field.lookup) {
     const moduleId = ids.apps[spec.lookup.app];

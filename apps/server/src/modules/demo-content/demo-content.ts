@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   APPS_PATHS,
+  QUICK_LAUNCH_PATHS,
   DASHBOARD_PATHS,
   RECORDS_PATHS,
   REFERENCE_DATA_PATHS,
@@ -48,6 +49,8 @@ export interface DemoContentInput {
   people: Record<DemoPersonKey, string>;
   /** Dates in the records are around this day. */
   today: Date;
+  /** At first start the server knows the administrator's password: their tiles are set too. */
+  admin?: { username: string; password: string };
 }
 
 export interface DemoContentSummary {
@@ -230,6 +233,32 @@ async function ensureDashboard(olivia: DemoCaller, apps: Record<DemoAppKey, stri
   );
 }
 
+/** Everyone's quick-launch tiles: the apps they use, the administrator's too when we may sign in as them. */
+async function setTiles(
+  app: FastifyInstance,
+  input: DemoContentInput,
+  callers: Record<DemoPersonKey, DemoCaller>,
+  apps: Record<DemoAppKey, string>,
+) {
+  const everything = [apps.purchases, apps.leave, apps.onboarding, apps.customers];
+  const requests = [apps.purchases, apps.leave];
+  const tiles: Record<DemoPersonKey, string[]> = {
+    olivia: everything,
+    carla: [apps.onboarding, apps.customers],
+    frank: everything,
+    grace: everything,
+    uma: requests,
+    sam: requests,
+  };
+  for (const key of Object.keys(tiles) as DemoPersonKey[]) {
+    await callers[key].put(QUICK_LAUNCH_PATHS.set, { moduleIds: tiles[key] });
+  }
+  if (input.admin) {
+    const admin = await signInAs(app, input.host, input.admin.username, input.admin.password);
+    await admin.put(QUICK_LAUNCH_PATHS.set, { moduleIds: everything });
+  }
+}
+
 /** Makes the demo content (see the top of this file); answers what it made or found. */
 export async function seedDemoContent(
   app: FastifyInstance,
@@ -318,6 +347,7 @@ export async function seedDemoContent(
   if (onboarding.fresh && customerIds.length > 0) {
     records += await enterRecords(callers, apps.onboarding, planned.onboarding(customerIds));
   }
+  await setTiles(app, input, callers, apps);
   const reports = await ensureReports(olivia, apps);
   const dashboardId = await ensureDashboard(olivia, apps, reports);
   return { apps, records, reports, dashboardId };

@@ -21,6 +21,15 @@ export interface DemoRecord {
 
 const DAY = 86_400_000;
 
+/** Why each cost centre buys, as its people would put it. */
+const WHY: Record<string, string> = {
+  Operations: 'Keeps the warehouse running safely.',
+  Sales: 'Helps the sales team close this quarter’s deals.',
+  Marketing: 'For the spring campaign.',
+  IT: 'Replaces equipment that is out of warranty.',
+  Finance: 'Required for the year-end close.',
+};
+
 const DEMO_CUSTOMERS = [
   { company: 'Northwind Traders', industry: 'Retail', country: 'United Kingdom', annual_revenue: 12_500_000 },
   {
@@ -61,8 +70,8 @@ export function demoRecords(today: Date) {
       cost_centre,
       amount,
       supplier,
-      needed_by: day(14 + (Math.round(amount) % 20)),
-      justification: `Needed for ${cost_centre.toLowerCase()} work this quarter.`,
+      needed_by: day(7 + ((title.length * 5) % 50)),
+      justification: WHY[cost_centre] ?? '',
     },
   });
   const team = (note?: string): DemoStep => ({

@@ -17,6 +17,8 @@ export interface DemoTarget {
   adminId: string;
   /** A host the API resolves to the tenant. */
   host: string;
+  /** Known at first start: the administrator's quick-launch tiles are set as well. */
+  admin?: { username: string; password: string };
 }
 
 /**
@@ -44,6 +46,7 @@ export async function makeDemoContent(
       adminId: target.adminId,
       people,
       today: new Date(),
+      ...(target.admin ? { admin: target.admin } : {}),
     });
     await markDemoContentSeeded(owner, target.tenantId, made);
     return { usernames: Object.values(DEMO_PEOPLE).map((person) => person.username), password };

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   APPS_PATHS,
   DASHBOARD_PATHS,
+  QUICK_LAUNCH_PATHS,
   RECORDS_PATHS,
   REPORT_PATHS,
   TASK_PATHS,
@@ -42,7 +43,7 @@ beforeAll(async () => {
   made = await makeDemoContent(
     server.app,
     server.owner,
-    { tenantId, adminId, host: hostOf('demo') },
+    { tenantId, adminId, host: hostOf('demo'), admin: { username: 'admin', password: ADMIN_PASSWORD } },
     (line) => logged.push(line),
   );
   admin = server.client('demo');
@@ -97,6 +98,18 @@ describe('the demo tenant’s example business', () => {
       sam.post(RECORDS_PATHS.draftDatatables, { moduleId: apps.get('Purchase request') }),
     );
     expect(drafts.recordsTotal).toBe(1);
+  });
+
+  it('gives everyone quick-launch tiles of the apps they use, the administrator too', async () => {
+    const apps = await appsByName(admin);
+    const tiles = async (client: TestClient) =>
+      (await data<Array<{ id: string }>>(client.get(QUICK_LAUNCH_PATHS.get))).map((tile) => tile.id);
+    expect(await tiles(admin)).toEqual(
+      ['Purchase request', 'Leave request', 'Customer onboarding', 'Customers'].map((name) => apps.get(name)),
+    );
+    const uma = server.client('demo');
+    await uma.signIn(DEMO_PEOPLE.uma.username, made!.password);
+    expect(await tiles(uma)).toEqual([apps.get('Purchase request'), apps.get('Leave request')]);
   });
 
   it('leaves the onboarding reviews open for the administrator, and tells them', async () => {

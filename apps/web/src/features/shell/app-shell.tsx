@@ -13,6 +13,7 @@ import { readSidebarCookie } from './hooks/use-sidebar-minimised.ts';
 import {
   FULL_LAYOUT,
   LAYOUT_PARAM,
+  PHONE_QUERY,
   SIDEBAR_MINIMISED_WIDTH,
   SIDEBAR_WIDTH,
   TOP_BAR_HEIGHT,
@@ -99,7 +100,9 @@ export function AppShell() {
       </>
     );
 
-  const sidebarWidth = readSidebarCookie() ? SIDEBAR_MINIMISED_WIDTH : SIDEBAR_WIDTH;
+  // The sidebar's place while the chrome loads: none on a phone (it is a drawer there, spec §9 md).
+  const phone = typeof window !== 'undefined' && window.matchMedia(PHONE_QUERY).matches;
+  const sidebarWidth = phone ? 0 : readSidebarCookie() ? SIDEBAR_MINIMISED_WIDTH : SIDEBAR_WIDTH;
   return (
     <div
       style={{
@@ -129,7 +132,7 @@ export function AppShell() {
           <Part>
             <ShellBreadcrumbs />
           </Part>
-          <main style={{ position: 'relative', flex: 1, padding: token.paddingLG }}>
+          <main style={{ position: 'relative', flex: 1, padding: phone ? token.paddingSM : token.paddingLG }}>
             <Page />
             {splash ? (
               <Part>

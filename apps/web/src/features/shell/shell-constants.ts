@@ -33,3 +33,6 @@ export const FULL_LAYOUT = 'full';
 export const TOP_BAR_HEIGHT = 56;
 export const SIDEBAR_WIDTH = 240;
 export const SIDEBAR_MINIMISED_WIDTH = 64;
+
+/** Below antd's md breakpoint (768 px) the shell is a phone's: the sidebar is a drawer. */
+export const PHONE_QUERY = '(max-width: 767.98px)';

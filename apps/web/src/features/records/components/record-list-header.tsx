@@ -30,7 +30,7 @@ export function RecordListHeader({ form }: { form: RecordForm }) {
         ) : null}
       </div>
       {form.can.create ? (
-        <div style={{ display: 'flex', gap: token.marginXS }}>
+        <div style={{ display: 'flex', flexWrap: 'wrap', gap: token.marginXS }}>
           <Button icon={<ImportOutlined />} onClick={() => setImporting(true)}>
             {t('header.importCsv')}
           </Button>

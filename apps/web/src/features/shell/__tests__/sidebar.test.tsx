@@ -299,3 +299,66 @@ describe('minimising the sidebar (spec §2, §9)', () => {
     expect(nav.getAttribute('data-collapsed')).toBe('true');
   });
 });
+
+/** A screen this wide: media queries answer from it (antd's breakpoints read them). */
+function screenWidth(width: number) {
+  vi.stubGlobal('matchMedia', (query: string): MediaQueryList => {
+    const min = /min-width:\s*([\d.]+)px/.exec(query);
+    const max = /max-width:\s*([\d.]+)px/.exec(query);
+    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
+    return {
+      matches,
+      media: query,
+      onchange: null,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      dispatchEvent: () => false,
+    };
+  });
+}
+
+describe('phones and tablets (spec §9 breakpoints)', () => {
+  it('on a phone the sidebar is a drawer the top bar opens; it closes on navigation and with its button', async () => {
+    screenWidth(390);
+    signInAs('fullUser');
+    mockFetch({});
+    const shell = renderShell('/tasks');
+    const open = await screen.findByRole('button', { name: 'Open the menu' });
+    // Nothing beside the page, and no header menu squeezed into the top bar.
+    expect(screen.queryByTestId('sidebar')).toBeNull();
+    expect(within(screen.getByRole('banner')).queryByText('Apps')).toBeNull();
+    fireEvent.click(open);
+    const side = await sidebar();
+    expect(side.getByRole('link', { name: 'Apps' })).toBeTruthy();
+    fireEvent.click(side.getByRole('link', { name: 'Apps' }));
+    await waitFor(() => expect(shell.router.state.location.pathname).toBe('/applications'));
+    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Open the menu' }));
+    fireEvent.click((await sidebar()).getByRole('button', { name: 'Close the menu' }));
+    await waitFor(() => expect(document.querySelector('.ant-drawer-open')).toBeNull());
+  });
+
+  it('on a tablet the sidebar starts minimised whatever the cookie says, and the toggle still opens it', async () => {
+    screenWidth(900);
+    document.cookie = `${SIDEBAR_COOKIE}=0; path=/`;
+    signInAs('fullUser');
+    mockFetch({});
+    renderShell('/tasks');
+    await waitFor(async () => expect((await screen.findByTestId('sidebar')).dataset.collapsed).toBe('true'));
+    expect(screen.queryByRole('button', { name: 'Open the menu' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Expand sidebar' }));
+    await waitFor(() => expect(screen.getByTestId('sidebar').dataset.collapsed).toBe('false'));
+  });
+
+  it('on a wide screen nothing changes: the sidebar is beside the page and the cookie decides', async () => {
+    screenWidth(1440);
+    signInAs('fullUser');
+    mockFetch({});
+    renderShell('/tasks');
+    await waitFor(async () => expect((await screen.findByTestId('sidebar')).dataset.collapsed).toBe('false'));
+    expect(screen.queryByRole('button', { name: 'Open the menu' })).toBeNull();
+    expect(within(screen.getByRole('banner')).getByText('Apps')).toBeTruthy();
+  });
+});

@@ -6,6 +6,7 @@ import Button from 'antd/es/button';
 import Dropdown from 'antd/es/dropdown';
 import type { MenuProps } from 'antd/es/menu';
 import { useTranslation } from 'react-i18next';
+import { useShellViewport } from '../hooks/use-shell-viewport.ts';
 import { Link } from 'react-router';
 import {
   APP_LANGUAGES,
@@ -25,6 +26,8 @@ export function UserDropdown() {
   const { user } = useAuth();
   const current = isAppLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
   const fullname = user?.fullname || user?.username || '';
+  // On a phone the name would push the top bar past the screen: the icon alone, named for readers.
+  const { phone } = useShellViewport();
 
   const changeLanguage = async (language: AppLanguage) => {
     // Load the new language's namespaces first, so the page does not flash a spinner.
@@ -69,8 +72,14 @@ export function UserDropdown() {
 
   return (
     <Dropdown trigger={['click']} placement="bottomRight" menu={{ items, onClick }}>
-      <Button type="text" aria-haspopup="menu" title={t('user.menu')} icon={<UserOutlined aria-hidden />}>
-        {fullname}
+      <Button
+        type="text"
+        aria-haspopup="menu"
+        title={t('user.menu')}
+        aria-label={phone ? `${t('user.menu')}: ${fullname}` : undefined}
+        icon={<UserOutlined aria-hidden />}
+      >
+        {phone ? null : fullname}
       </Button>
     </Dropdown>
   );

@@ -27,8 +27,15 @@ export interface SidebarState {
   leave: () => void;
 }
 
-export function useSidebarMinimised(): SidebarState {
-  const [minimised, setMinimised] = useState(readSidebarCookie);
+/**
+ * The sidebar's minimised state: the user's choice (cookie), except that on a narrow screen (md to
+ * lg) it starts minimised whatever the cookie says; the toggle still opens it there.
+ */
+export function useSidebarMinimised(narrow = false): SidebarState {
+  const [minimised, setMinimised] = useState(() => narrow || readSidebarCookie());
+  useEffect(() => {
+    setMinimised(narrow || readSidebarCookie());
+  }, [narrow]);
   const [peeking, setPeeking] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
 

@@ -145,7 +145,12 @@ export function TaskListPage() {
 
   return (
     <div
-      style={{ padding: token.paddingLG, display: 'grid', gap: token.margin }}
+      style={{
+        padding: token.paddingLG,
+        display: 'grid',
+        gridTemplateColumns: 'minmax(0, 1fr)',
+        gap: token.margin,
+      }}
       data-testid="task-list-page"
     >
       <Typography.Title level={3} style={{ margin: 0 }}>

@@ -52,7 +52,8 @@ export function LanguageSwitcher() {
   return (
     <Popover content={menu} trigger="click" placement="bottomRight" open={open} onOpenChange={setOpen}>
       <Button
-        aria-label={t('language')}
+        // Named with the language it shows, so the visible text is part of its name (WCAG 2.5.3).
+        aria-label={`${t('language')}: ${LANGUAGE_NAMES[current]}`}
         aria-haspopup="menu"
         aria-expanded={open}
         data-testid="language-switcher"

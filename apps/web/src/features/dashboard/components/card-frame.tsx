@@ -10,7 +10,7 @@ import type { DashboardCard } from '@formloop/contracts';
 import Button from 'antd/es/button';
 import Input from 'antd/es/input';
 import theme from 'antd/es/theme';
-import type { ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CARD_HEADER, HANDLE_CLASS } from './dashboard-grid.tsx';
 
@@ -19,6 +19,27 @@ export interface CardEditing {
   onMove: (step: -1 | 1) => void;
   onResize: (step: number) => void;
   onRemove: () => void;
+}
+
+/** Whether the element's content is larger than its box: after each render and on every resize. */
+function useScrolls(ref: { current: HTMLElement | null }): boolean {
+  const [scrolls, setScrolls] = useState(false);
+  const check = () => {
+    const element = ref.current;
+    if (!element) return;
+    setScrolls(
+      element.scrollHeight > element.clientHeight + 1 || element.scrollWidth > element.clientWidth + 1,
+    );
+  };
+  useLayoutEffect(check);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(check);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return scrolls;
 }
 
 export function CardFrame({
@@ -35,6 +56,8 @@ export function CardFrame({
 }) {
   const { t } = useTranslation('dashboard');
   const { token } = theme.useToken();
+  const body = useRef<HTMLDivElement>(null);
+  const scrolls = useScrolls(body);
   return (
     <section
       aria-label={title}
@@ -110,7 +133,14 @@ export function CardFrame({
           </h4>
         )}
       </header>
-      <div style={{ padding: token.paddingSM, flex: 1, minHeight: 0, overflow: 'auto' }}>{children}</div>
+      <div
+        ref={body}
+        // A body that scrolls is reachable by keyboard, so its rows can be scrolled to (WCAG 2.1.1).
+        tabIndex={scrolls ? 0 : undefined}
+        style={{ padding: token.paddingSM, flex: 1, minHeight: 0, overflow: 'auto' }}
+      >
+        {children}
+      </div>
     </section>
   );
 }

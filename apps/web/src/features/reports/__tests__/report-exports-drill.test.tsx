@@ -249,7 +249,9 @@ describe('drill to records', { timeout: 120_000 }, () => {
     // A click anywhere on a subtotal row drills into its group without the rolled-up level.
     const second = renderReports(`/report-viewer?id=${REPORT_ID}`);
     const again = await screen.findByTestId('grouped-table');
-    const subtotal = within(again).getByRole('button', { name: 'Open the records of North' });
+    const subtotal = within(again).getByRole('button', {
+      name: 'Subtotal of North: Open the records of North',
+    });
     fireEvent.click(subtotal.closest('tr') as HTMLElement);
     await waitFor(() => expect(second.router.state.location.pathname).toBe(`/module/${MODULE_ID}`));
     expect(bodiesOf(calls, REPORT_PATHS.drill).at(-1)).toMatchObject({ keys: ['North'] });
@@ -297,7 +299,7 @@ describe('drill to records', { timeout: 120_000 }, () => {
     });
     const second = renderReports(`/report-viewer?id=${REPORT_ID}`);
     const matrix = await screen.findByTestId('pivot-table');
-    fireEvent.click(within(matrix).getByRole('button', { name: 'Open the records of North · Feb 2026' }));
+    fireEvent.click(within(matrix).getByRole('button', { name: '1: Open the records of North · Feb 2026' }));
     await waitFor(() => expect(second.router.state.location.pathname).toBe(`/module/${MODULE_ID}`));
     expect(bodiesOf(pivotCalls, REPORT_PATHS.drill)).toEqual([
       expect.objectContaining({ filters: [], keys: ['North', '2026-02'] }),
@@ -325,7 +327,9 @@ describe('drill to records', { timeout: 120_000 }, () => {
     });
     const view = renderReports(`/report-viewer?id=${REPORT_ID}`);
     const table = await screen.findByTestId('grouped-table');
-    fireEvent.click(within(table).getByRole('button', { name: 'Open all records of this report' }));
+    fireEvent.click(
+      within(table).getByRole('button', { name: 'Grand total: Open all records of this report' }),
+    );
     expect((await screen.findByTestId('report-drill-failed')).textContent).toContain(
       'The records behind this could not be opened.',
     );

@@ -24,11 +24,13 @@ export function DrillButton({
   onOpen: () => void;
   children: ReactNode;
 }) {
+  // What the button shows is part of its name (WCAG 2.5.3: "Grand total", not only "Open all …").
+  const name = typeof children === 'string' && !label.includes(children) ? `${children}: ${label}` : label;
   return (
     <Button
       type="link"
       size="small"
-      aria-label={label}
+      aria-label={name}
       title={label}
       style={{ padding: 0, height: 'auto', fontWeight: 'inherit', whiteSpace: 'normal', textAlign: 'start' }}
       onClick={(event: MouseEvent) => {

@@ -27,7 +27,7 @@ const note = (id: string, patch: Partial<Notification> = {}): Notification => ({
 const page = (notif: Notification[], unread: number, open = notif.length) => ok({ notif, unread, open });
 const pageOf = (call: RecordedCall) => new URL(call.url, 'http://localhost').searchParams.get('page');
 
-const bell = () => screen.findByRole('button', { name: 'Notifications' });
+const bell = () => screen.findByRole('button', { name: /^Notifications(, .+)?$/ });
 const badge = () => screen.queryByRole('img', { name: /unread$/ });
 
 describe('notifications dropdown (spec §2, §4, §9)', () => {

@@ -71,7 +71,7 @@ function SectionTitle({ children, hidden }: { children: ReactNode; hidden: boole
     <h2
       style={{
         margin: `${token.marginSM}px ${token.margin}px ${token.marginXXS}px`,
-        color: 'rgba(255, 255, 255, 0.45)',
+        color: 'rgba(255, 255, 255, 0.6)',
         fontSize: token.fontSizeSM,
         fontWeight: 600,
         textTransform: 'uppercase',

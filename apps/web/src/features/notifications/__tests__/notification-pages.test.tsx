@@ -266,8 +266,14 @@ describe('/notifications/{id} (spec §2)', { timeout: 60_000 }, () => {
       answer = new Response(JSON.stringify({ success: false, message: 'This export does not exist.' }), {
         status: 404,
       });
-      fireEvent.click(within(detail).getByTestId('notification-export-download'));
-      expect(await within(detail).findByText('The file could not be downloaded.')).toBeTruthy();
+      // antd's Button leaves its loading state in an effect after the render that ends the download,
+      // and ignores clicks until then: wait for it as a user would see the spinner go.
+      const button = within(detail).getByTestId('notification-export-download');
+      await waitFor(() => expect(button.className).not.toContain('ant-btn-loading'));
+      fireEvent.click(button);
+      expect(
+        await within(detail).findByText('The file could not be downloaded.', {}, { timeout: 5_000 }),
+      ).toBeTruthy();
     } finally {
       vi.restoreAllMocks();
       Reflect.deleteProperty(URL, 'createObjectURL');

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeAll } from 'vitest';
 import { i18n, initI18n, NAMESPACES } from '../app/i18n.ts';
 import { authStore } from '../shared/auth/auth-store.ts';
+import { mediaQueryList } from './match-media.ts';
 import { loadUnkeyedTexts } from '../shared/i18n/translate-message.ts';
 
 // antd pages render slowly in jsdom on a loaded two-core machine: give findBy/waitFor room.
@@ -10,16 +11,7 @@ configure({ asyncUtilTimeout: 5000 });
 
 // antd reads media queries (responsive grid, Form layout).
 if (!window.matchMedia) {
-  window.matchMedia = (query: string): MediaQueryList => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => undefined,
-    removeListener: () => undefined,
-    addEventListener: () => undefined,
-    removeEventListener: () => undefined,
-    dispatchEvent: () => false,
-  });
+  window.matchMedia = (query: string): MediaQueryList => mediaQueryList(query, false);
 }
 
 // jsdom has no ResizeObserver; antd's tooltips and inputs observe sizes.

@@ -139,7 +139,10 @@ async function ensureApp(
 ): Promise<{ id: string; fresh: boolean }> {
   const spec = DEMO_APPS[key];
   const found = existing.find((app) => app.display_name.toLowerCase() === spec.name.toLowerCase());
-  if (found) return { id: found.id, fresh: false };
+  if (found) {
+    ids.apps[key] = found.id;
+    return { id: found.id, fresh: false };
+  }
   const id = created(
     await olivia.post(APPS_PATHS.create, {
       name: spec.name,
@@ -274,7 +277,6 @@ export async function seedDemoContent(
   const ids: DemoIds = { lists, apps: {} };
   const existing = await olivia.get<AppSummary[]>(APPS_PATHS.listForms);
   const customers = await ensureApp(olivia, 'customers', ids, null, existing);
-  ids.apps.customers = customers.id;
   const user = (id: string, name: string) => ({ approver_id: id, type: 'user' as const, name });
   const purchases = await ensureApp(
     olivia,

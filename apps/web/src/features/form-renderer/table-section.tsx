@@ -17,16 +17,8 @@ import {
   tableColumns,
   tableRows,
 } from './renderer-model.ts';
+import { VISUALLY_HIDDEN } from '../../shared/ui/visually-hidden.ts';
 import type { SectionContext } from './section-context.ts';
-
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /**
  * A table group: one row of fields repeated per record row, with add/remove buttons that keep the

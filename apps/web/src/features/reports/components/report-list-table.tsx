@@ -12,7 +12,7 @@ import Popconfirm from 'antd/es/popconfirm';
 import Space from 'antd/es/space';
 import type { ColumnsType } from 'antd/es/table';
 import Tooltip from 'antd/es/tooltip';
-import type { CSSProperties, ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import {
@@ -22,17 +22,8 @@ import {
 import { ServerTable, type ServerTableState } from '../../../shared/ui/server-table.tsx';
 import type { ReportTable } from '../api.ts';
 import { REPORTS_NAMESPACE } from '../messages.ts';
+import { VISUALLY_HIDDEN } from '../../../shared/ui/visually-hidden.ts';
 import { reportDesignerHref, reportViewerHref } from '../paths.ts';
-
-/** Read by screen readers, not shown (the star column's heading). */
-const VISUALLY_HIDDEN: CSSProperties = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-};
 
 export interface ReportListTableProps {
   data: ReportTable | undefined;

@@ -3,6 +3,7 @@ import { MESSAGES } from '@formloop/domain';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, mockFetch, ok } from '../../../test/fetch-mock.ts';
+import { matchesWidth, mediaQueryList } from '../../../test/match-media.ts';
 import { readTaskListPosition, TASK_LIST_POSITION_KEY } from '../../tasks/index.ts';
 import { FAVOURITE_LIST_PATH, SIDEBAR_COOKIE, TASK_TOTAL_PATH } from '../shell-constants.ts';
 import { entry, renderShell, signInAs, stubScrolling, type Kind } from './render-shell.tsx';
@@ -302,21 +303,7 @@ describe('minimising the sidebar (spec §2, §9)', () => {
 
 /** A screen this wide: media queries answer from it (antd's breakpoints read them). */
 function screenWidth(width: number) {
-  vi.stubGlobal('matchMedia', (query: string): MediaQueryList => {
-    const min = /min-width:\s*([\d.]+)px/.exec(query);
-    const max = /max-width:\s*([\d.]+)px/.exec(query);
-    const matches = (!min || width >= Number(min[1])) && (!max || width <= Number(max[1]));
-    return {
-      matches,
-      media: query,
-      onchange: null,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      dispatchEvent: () => false,
-    };
-  });
+  vi.stubGlobal('matchMedia', (query: string) => mediaQueryList(query, matchesWidth(query, width)));
 }
 
 describe('phones and tablets (spec §9 breakpoints)', () => {

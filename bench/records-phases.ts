@@ -117,6 +117,13 @@ export async function captureStatements(work: () => Promise<void>): Promise<Stat
   return seen;
 }
 
+/**
+ * The raw side sends the list's statements as a plain pg client does: unnamed, parsed on every run.
+ * The API prepares them on its reader connections (tenant-db.ts); BENCH_RAW_PREPARED=1 prepares the
+ * raw side's too, to see what of the ratio that accounts for.
+ */
+const RAW_PREPARED = process.env.BENCH_RAW_PREPARED === '1';
+
 /** Statements that read records: the table, or the list's tenant view over it (migration 0008). */
 const READS_RECORDS = /\brecord(s|_list_source)\b/i;
 
@@ -175,7 +182,8 @@ export async function listBenchmark(options: {
   const { median, ratios } = await alternatingRounds({
     raw: () =>
       rawLoad(options.app, CONNECTIONS, options.seconds, async (client) => {
-        for (const s of statements) await client.query(s.text, s.values);
+        for (const [i, s] of statements.entries())
+          await client.query(RAW_PREPARED ? { name: `raw_${i}`, text: s.text, values: s.values } : s);
       }),
     api: posting(api, `${api.base}${RECORDS_PATHS.datatables}`, body, CONNECTIONS),
     seconds: options.seconds,
@@ -191,7 +199,7 @@ export async function listBenchmark(options: {
     ],
     notes: [
       `List request: ${body.replace(moduleId, '{moduleId}')}; it matched ${sample.recordsFiltered} records${sample.countIsEstimate ? ' (estimate)' : ''}. Requests carry Accept-Encoding: ${ACCEPT_ENCODING}; the answer is ${onWire}.`,
-      `Raw side: the statements on records that the API sent for it (captured from the same server code run in the benchmark's process), replayed with their parameters by ${CONNECTIONS} pg clients of the app role with the tenant set for the session.`,
+      `Raw side: the statements on records that the API sent for it (captured from the same server code run in the benchmark's process), replayed with their parameters by ${CONNECTIONS} pg clients of the app role with the tenant set for the session, ${RAW_PREPARED ? 'prepared once per connection as the API prepares them (BENCH_RAW_PREPARED=1)' : 'unnamed (parsed on every run, as a plain pg client sends them; the API prepares them once per reader connection)'}.`,
       `List ${http.cpu} (raw side: ${raw.cpu}).`,
       `List: ${ratiosNote(ratios)}`,
       '',

@@ -178,6 +178,22 @@ export interface ListPage {
   appStands: boolean;
 }
 
+/** A query's page statements, built once each (a built query is kept and asked again: service). */
+const pageStatements = new WeakMap<ListQuery, Map<string, SQL>>();
+function pageStatement(query: ListQuery, kind: string, build: () => SQL): SQL {
+  let statements = pageStatements.get(query);
+  if (!statements) {
+    statements = new Map();
+    pageStatements.set(query, statements);
+  }
+  let statement = statements.get(kind);
+  if (!statement) {
+    statement = build();
+    statements.set(kind, statement);
+  }
+  return statement;
+}
+
 /** One page of a list with recordsFiltered and recordsTotal: a plan or two, then one statement. */
 export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage> {
   const estTotal = await cachedEstimate(tx, query.moduleId, query.scopeKey, query.estimateScope);
@@ -189,16 +205,20 @@ export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage
   let rows: PageRow[] | null = null;
   let knownOverCap = false;
   if (query.narrowed && estFiltered <= FENCE_AT_MOST) {
-    rows = await readRows<PageRow>(tx, fencedPageSql(query, countTotal));
+    rows = await readRows<PageRow>(
+      tx,
+      pageStatement(query, `fenced|${countTotal}`, () => fencedPageSql(query, countTotal)),
+    );
     // The planner was far off and the fence hit the cap: its page would be incomplete.
     if (Number(rows[0]?.filtered_count ?? 0) > EXACT_COUNT_LIMIT) {
       rows = null;
       knownOverCap = true;
     }
   }
+  const counts = { filtered: !knownOverCap && estFiltered <= ESTIMATE_ONLY_ABOVE, total: countTotal };
   rows ??= await readRows<PageRow>(
     tx,
-    pageSql(query, { filtered: !knownOverCap && estFiltered <= ESTIMATE_ONLY_ABOVE, total: countTotal }),
+    pageStatement(query, `page|${counts.filtered}|${counts.total}`, () => pageSql(query, counts)),
   );
 
   const first = rows[0];

@@ -65,6 +65,48 @@ const dialect = new PgDialect();
  */
 const sessionTenants = new WeakMap<pg.PoolClient, string>();
 
+/**
+ * The reader pool's connections (readInTenant): readRows prepares its statements on them, by name,
+ * so PostgreSQL parses and rewrites a list's statement once per connection instead of on every
+ * request (half a millisecond of its CPU per list at 1M records, bench/RESULTS.md). Each execution
+ * is still planned for its own values (READER_SESSION_OPTIONS forces custom plans: a generic plan
+ * cannot use the per-field expression indexes, whose field names are parameters).
+ */
+const readerClients = new WeakSet<pg.PoolClient>();
+
+/**
+ * Prepared statements a reader connection keeps at most. Lists' statements take a shape per set of
+ * filter operators and sorts, so over time they are many: past this many, the connection drops them
+ * all (DEALLOCATE ALL, written ahead of the next read's statements) and prepares afresh.
+ */
+export const READER_PREPARED_MAX = 200;
+
+interface PgConnectionStatements {
+  parsedStatements: Record<string, string>;
+  submittedNamedStatements: Record<string, string>;
+}
+
+/**
+ * Drops the connection's prepared statements when it holds READER_PREPARED_MAX of them: a promise of
+ * undefined once done (at once when there was nothing to drop), or the error, after which the
+ * connection must be discarded (what it has prepared is unknown).
+ */
+function trimPrepared(client: pg.PoolClient): Promise<Error | undefined> {
+  const connection = (client as unknown as { connection?: Partial<PgConnectionStatements> }).connection;
+  const parsed = connection?.parsedStatements;
+  if (!connection || !parsed || Object.keys(parsed).length < READER_PREPARED_MAX) {
+    return Promise.resolve(undefined);
+  }
+  const dropped = client.query('DEALLOCATE ALL').then(
+    () => undefined,
+    (error: Error) => error,
+  );
+  // pg looks its prepared names up here: statements sent after DEALLOCATE ALL must parse again.
+  connection.parsedStatements = {};
+  connection.submittedNamedStatements = {};
+  return dropped;
+}
+
 /** A promise's outcome, so one rejection is not left unheard while another promise is awaited. */
 type Settled<T> = { ok: true; value: T } | { ok: false; error: unknown };
 const settle = <T>(promise: Promise<T>): Promise<Settled<T>> =>
@@ -115,10 +157,13 @@ const DRIVER_TYPES: pg.CustomTypesConfig = {
  * The rows of a hand-written statement on the transaction's connection, exactly as `tx.execute`
  * answers them, without drizzle's session in between and rendered in one pass (renderSql). For hot
  * read paths: a record list spent a tenth of its server time rendering and executing through drizzle.
+ * On a reader connection the statement is prepared by name (readerClients).
  */
 export async function readRows<Row>(tx: TenantTx, statement: SQL): Promise<Row[]> {
   const { sql: text, params } = renderSql(statement);
-  const result = await connectionOf(tx).query({ text, values: params, types: DRIVER_TYPES });
+  const client = connectionOf(tx);
+  const name = readerClients.has(client) ? preparedName(text) : undefined;
+  const result = await client.query({ name, text, values: params, types: DRIVER_TYPES });
   return result.rows as Row[];
 }
 
@@ -137,9 +182,10 @@ function socketOf(client: pg.PoolClient): { cork(): void; uncork(): void } | und
 
 /**
  * How the reader pool's connections start (readInTenant): every transaction, and so every
- * autocommitted statement, read only.
+ * autocommitted statement, read only; every prepared statement planned for its own values.
  */
-export const READER_SESSION_OPTIONS = '-c default_transaction_read_only=on';
+export const READER_SESSION_OPTIONS =
+  '-c default_transaction_read_only=on -c plan_cache_mode=force_custom_plan';
 
 const isBound = (statement: SQL | BoundStatement): statement is BoundStatement =>
   typeof (statement as BoundStatement).text === 'string';
@@ -272,10 +318,12 @@ export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool, reader?: pg.P
   ): Promise<T> => {
     const tenant = inlinedTenant(tenantId);
     const client = await readerPool.connect();
+    readerClients.add(client);
     const socket = socketOf(client);
     socket?.cork();
     // Runs once the work's synchronous part and the promise reactions it started have run.
     process.nextTick(() => socket?.uncork());
+    const trimmed = trimPrepared(client);
     const switched = switchSessionTenant(client, tenant);
     let broken: Error | undefined;
     try {
@@ -287,7 +335,8 @@ export function createTenantDb(pool: pg.Pool, pipelined?: pg.Pool, reader?: pg.P
       }
       // After a failed switch the work's answers were read under the previous tenant (whose rows the
       // statements' explicit tenant checks refuse anyway): not used, and the connection is discarded.
-      broken = await switched;
+      const [trimError, switchError] = await Promise.all([trimmed, switched]);
+      broken = trimError ?? switchError;
       if (broken) throw broken;
       if (!outcome.ok) throw outcome.error;
       return outcome.value;

@@ -2,7 +2,14 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
-import { READER_SESSION_OPTIONS, compileStatement, createTenantDb, type TenantDb } from '../tenant-db.ts';
+import {
+  READER_PREPARED_MAX,
+  READER_SESSION_OPTIONS,
+  compileStatement,
+  createTenantDb,
+  readRows,
+  type TenantDb,
+} from '../tenant-db.ts';
 
 // TenantDb against real PostgreSQL as the app role (row-level security applies): the one-round-trip
 // statement (the session's tenant set when it changes, then the statement, autocommitted) writes,
@@ -257,5 +264,50 @@ describe('readInTenant on the reader pool (no transaction)', () => {
       }),
     ).rejects.toThrow('not this one');
     expect(await tenantsSeen(acme)).toEqual([acme]);
+  });
+
+  const prepared = () =>
+    withReader.readInTenant(acme, (tx) =>
+      readRows<{ name: string; generic: number; custom: number }>(
+        tx,
+        sql`SELECT name, generic_plans::int AS generic, custom_plans::int AS custom FROM pg_prepared_statements`,
+      ),
+    );
+
+  it('prepares what readRows sends once per connection, each run planned for its own values', async () => {
+    const actions = (action: string) =>
+      withReader.readInTenant(acme, (tx) =>
+        readRows<{ n: number }>(
+          tx,
+          sql`SELECT count(*)::int AS n FROM audit_log WHERE tenant_id = ${acme}::uuid AND action = ${action}`,
+        ),
+      );
+    const before = (await prepared()).length;
+    expect(await actions('one-trip')).toEqual([{ n: 1 }]);
+    for (let run = 0; run < 8; run += 1) expect(await actions('no-such-action')).toEqual([{ n: 0 }]);
+    const statements = await prepared();
+    // The count statement (one more, with its listing statement) and no second copy of it.
+    expect(statements.length).toBe(before + (before === 0 ? 2 : 1));
+    const counting = statements.find((s) => s.custom >= 9);
+    expect(counting).toMatchObject({ generic: 0 });
+  });
+
+  it(`keeps at most ${READER_PREPARED_MAX} prepared statements on a connection`, async () => {
+    for (let shape = 0; shape < READER_PREPARED_MAX + 5; shape += 1) {
+      const rows = await withReader.readInTenant(globex, (tx) =>
+        readRows<{ n: number }>(tx, sql`SELECT ${shape}::int + ${sql.raw(String(shape))} AS n`),
+      );
+      expect(rows).toEqual([{ n: 2 * shape }]);
+    }
+    const count = (await prepared()).length;
+    expect(count).toBeGreaterThan(0);
+    expect(count).toBeLessThanOrEqual(READER_PREPARED_MAX);
+    // A statement prepared before the drop is prepared again when next sent, and answers.
+    expect(
+      await withReader.readInTenant(globex, (tx) =>
+        readRows<{ n: number }>(tx, sql`SELECT ${3}::int + 3 AS n`),
+      ),
+    ).toEqual([{ n: 6 }]);
+    expect(await tenantsSeen(globex)).toEqual([globex]);
   });
 });

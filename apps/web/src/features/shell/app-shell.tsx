@@ -1,18 +1,20 @@
 import { MESSAGES } from '@formloop/domain';
 import theme from 'antd/es/theme';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { loadUnkeyedTexts } from '../../shared/i18n/translate-message.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { PageSpinner } from '../../shared/ui/page-spinner.tsx';
 import { useTenantInfo } from './api.ts';
+import { usePageFocus } from './hooks/use-page-focus.ts';
 import { useSplash } from './hooks/use-splash.ts';
 import { useOrganizationPreference } from '../../shared/organization/use-organization-preference.ts';
 import { readSidebarCookie } from './hooks/use-sidebar-minimised.ts';
 import {
   FULL_LAYOUT,
   LAYOUT_PARAM,
+  MAIN_CONTENT_ID,
   PHONE_QUERY,
   SIDEBAR_MINIMISED_WIDTH,
   SIDEBAR_WIDTH,
@@ -78,6 +80,8 @@ export function AppShell() {
   const { token } = theme.useToken();
   const full = useFullLayout();
   const splash = useSplash();
+  const main = useRef<HTMLElement>(null);
+  usePageFocus(main);
   useLicenceCheck();
   // Loads the organization's date formats and time zone once per sign-in (kept in local storage, spec §3),
   // so every page formats dates the organization's way from the first screen on.
@@ -132,7 +136,17 @@ export function AppShell() {
           <Part>
             <ShellBreadcrumbs />
           </Part>
-          <main style={{ position: 'relative', flex: 1, padding: phone ? token.paddingSM : token.paddingLG }}>
+          <main
+            ref={main}
+            id={MAIN_CONTENT_ID}
+            tabIndex={-1}
+            style={{
+              position: 'relative',
+              flex: 1,
+              padding: phone ? token.paddingSM : token.paddingLG,
+              outline: 'none',
+            }}
+          >
             <Page />
             {splash ? (
               <Part>

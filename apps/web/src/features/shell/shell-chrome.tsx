@@ -2,6 +2,7 @@
 // behind its own Suspense and error boundary, so the page never waits for (or breaks with) the chrome.
 import { BreadcrumbBar } from './components/breadcrumb-bar.tsx';
 import { RouteProgress } from './components/route-progress.tsx';
+import { SkipLink } from './components/skip-link.tsx';
 import { Sidebar } from './components/sidebar.tsx';
 import { TopBar } from './components/top-bar.tsx';
 import { useActiveTrail } from './hooks/use-active-trail.ts';
@@ -17,6 +18,7 @@ export function ShellHeader() {
   const trail = useActiveTrail();
   return (
     <>
+      <SkipLink />
       <RouteProgress />
       <TopBar selectedKeys={keysOf(trail)} />
     </>

@@ -36,3 +36,8 @@ export const SIDEBAR_MINIMISED_WIDTH = 64;
 
 /** Below antd's md breakpoint (768 px) the shell is a phone's: the sidebar is a drawer. */
 export const PHONE_QUERY = '(max-width: 767.98px)';
+
+/** The id of the shell's <main>: the skip link's target (WCAG 2.4.1). */
+export const MAIN_CONTENT_ID = 'main-content';
+/** How long after a navigation the shell waits for the new page's h1 to move focus to it. */
+export const PAGE_FOCUS_WAIT_MS = 3000;

@@ -36,6 +36,8 @@ export const APPS_PATHS = {
   applicationsDatatables: '/api/form/editor/applications/datatables',
   modulesDatatables: '/api/form/editor/modules/datatables',
   reservedModuleNames: '/api/form/Editor/ReservedModuleNames',
+  /** Ours: the example apps Create App offers to start from (a copy, through CopyFrom). */
+  examples: '/api/form/Editor/examples',
   reservedFieldNames: '/api/form/Editor/ReservedFieldNames',
   moduleLookup: '/api/form/Editor/ModuleLookup',
   columnLookup: '/api/form/Editor/ColumnLookup',
@@ -419,6 +421,7 @@ export const mostUsedResponseSchema = envelope(z.array(mostUsedSchema));
 
 export const reservedNamesResponseSchema = envelope(z.array(z.string()));
 export const moduleLookupResponseSchema = envelope(z.array(moduleLookupSchema));
+
 export const columnLookupResponseSchema = envelope(z.array(columnLookupSchema));
 export type ModuleLookupEntry = z.infer<typeof moduleLookupSchema>;
 export type ColumnLookupEntry = z.infer<typeof columnLookupSchema>;

@@ -43,6 +43,7 @@ export * from './teams.ts';
 export * from './roles.ts';
 export * from './menus.ts';
 export * from './apps.ts';
+export * from './app-examples.ts';
 export * from './reference-data.ts';
 export * from './app-settings.ts';
 export * from './records.ts';

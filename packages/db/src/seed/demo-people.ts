@@ -48,7 +48,12 @@ export const DEMO_PEOPLE = {
 export type DemoPersonKey = keyof typeof DEMO_PEOPLE;
 
 /** The audit row that says the demo content was made: written last, so a start that stopped half way runs again. */
-const MARK = { entity: 'demo-content', action: 'seed' } as const;
+/**
+ * The audit row that says the demo content was made; its `after` names what (apps by key). The
+ * Create App dialog's examples are the apps it names (apps module).
+ */
+export const DEMO_CONTENT_MARK = { entity: 'demo-content', action: 'seed' } as const;
+const MARK = DEMO_CONTENT_MARK;
 
 async function inTenant<T>(owner: pg.Pool, tenantId: string, work: (client: pg.PoolClient) => Promise<T>) {
   const client = await owner.connect();

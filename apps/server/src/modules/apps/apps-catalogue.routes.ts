@@ -3,6 +3,7 @@ import {
   APPS_PATHS,
   aiServicesQuerySchema,
   aiServicesResponseSchema,
+  appExamplesResponseSchema,
   columnLookupResponseSchema,
   mlProvidersResponseSchema,
   mlServicesQuerySchema,
@@ -59,6 +60,24 @@ export const appCatalogueRoutes = (deps: {
         },
       },
       async () => ok([...RESERVED_FIELD_NAMES]),
+    );
+
+    app.get(
+      APPS_PATHS.examples,
+      {
+        ...buildersOnly,
+        schema: {
+          tags,
+          security,
+          summary: 'Example apps to start a new app from (ours: the Create App gallery)',
+          description:
+            'The example apps the demo content made that still exist, by name; none in a tenant without ' +
+            'it. Starting from one is CopyFrom: a draft copy of its form, workflow, permissions and e-mail ' +
+            'templates, without records.',
+          response: { 200: appExamplesResponseSchema, ...errors },
+        },
+      },
+      async (request) => ok(await deps.service.examples(callContext(request))),
     );
 
     app.get(

@@ -1,5 +1,6 @@
 import type {
   AiService,
+  AppExample,
   ColumnLookupEntry,
   MlProvider,
   MlService,
@@ -12,7 +13,7 @@ import { notFound } from '../../platform/http/errors.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import { appOr404 } from './app-access.ts';
 import { asDefinition } from './app-views.ts';
-import { listPublishedDefinitions } from './apps-list.repository.ts';
+import { listExampleApps, listPublishedDefinitions } from './apps-list.repository.ts';
 import { featureLicences } from './apps.repository.ts';
 import * as catalogue from './ml-catalogue.repository.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
@@ -39,6 +40,11 @@ export function createAppCatalogueService(db: TenantDb) {
             table_name: group.name,
           })),
       ]);
+    },
+
+    /** The example apps Create App offers to start from (a copy of one, through CopyFrom). */
+    async examples(ctx: CallContext): Promise<AppExample[]> {
+      return db.readInTenant(ctx.tenantId, (tx) => listExampleApps(tx, ctx.tenantId));
     },
 
     /** ColumnLookup: the fields of an app's published version, or of its draft before the first publish. */

@@ -15,7 +15,15 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { AppSortColumn } from '@formloop/contracts';
-import { moduleCategories, moduleFavourites, moduleUsage, modules, users } from '@formloop/db';
+import {
+  DEMO_CONTENT_MARK,
+  auditLog,
+  moduleCategories,
+  moduleFavourites,
+  moduleUsage,
+  modules,
+  users,
+} from '@formloop/db';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
 import { containsPattern } from '../../platform/database/sql-helpers.ts';
 
@@ -276,5 +284,32 @@ export async function listPublishedDefinitions(tx: TenantTx, tenantId: string) {
     .select({ id: modules.id, displayName: modules.displayName, published: modules.modulePublished })
     .from(modules)
     .where(and(eq(modules.tenantId, tenantId), isNotNull(modules.modulePublished)))
+    .orderBy(...byName);
+}
+
+/**
+ * The example apps of the tenant: those the demo content made (its audit row names them by key)
+ * that still exist, by name. None in a tenant without the demo content.
+ */
+export async function listExampleApps(tx: TenantTx, tenantId: string) {
+  const made = tx
+    .select({ id: sql`(jsonb_each_text(${auditLog.after} -> 'apps')).value::uuid` })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.tenantId, tenantId),
+        eq(auditLog.entity, DEMO_CONTENT_MARK.entity),
+        eq(auditLog.action, DEMO_CONTENT_MARK.action),
+      ),
+    );
+  return tx
+    .select({
+      id: modules.id,
+      display_name: modules.displayName,
+      module_description: modules.moduleDescription,
+      app_icon: modules.appIcon,
+    })
+    .from(modules)
+    .where(and(eq(modules.tenantId, tenantId), inArray(modules.id, made)))
     .orderBy(...byName);
 }

@@ -3,6 +3,7 @@
 // names, ML providers and services).
 import {
   APPS_PATHS,
+  type AppExample,
   type AppSummary,
   type CreateAppBody,
   type MlProvider,
@@ -40,6 +41,7 @@ export const appCatalogueKeys = {
   reservedNames: () => [...appCatalogueKeys.all, 'reservedModuleNames'] as const,
   mlProviders: () => [...appCatalogueKeys.all, 'mlProviders'] as const,
   mlServices: (providerId: string) => [...appCatalogueKeys.all, 'mlServices', providerId] as const,
+  examples: () => [...appCatalogueKeys.all, 'examples'] as const,
 };
 
 /** A favourite as Favourite/list answers it. */
@@ -73,6 +75,8 @@ export const fetchReservedModuleNames = async () =>
   list<string>((await http.get<string[]>(APPS_PATHS.reservedModuleNames)).data).filter(
     (name) => typeof name === 'string',
   );
+export const fetchAppExamples = async () =>
+  list<AppExample>((await http.get<AppExample[]>(APPS_PATHS.examples)).data);
 export const fetchMlProviders = async () =>
   (await http.get<{ items?: MlProvider[] }>(APPS_PATHS.mlProviders)).data?.items ?? [];
 
@@ -131,6 +135,17 @@ export function useReservedModuleNames(enabled = true) {
   return useQuery({
     queryKey: appCatalogueKeys.reservedNames(),
     queryFn: fetchReservedModuleNames,
+    enabled,
+    retry: false,
+    ...quiet,
+  });
+}
+
+/** The example apps to start from (Create App's gallery, the first-run hint); none on failure. */
+export function useAppExamples(enabled = true) {
+  return useQuery({
+    queryKey: appCatalogueKeys.examples(),
+    queryFn: fetchAppExamples,
     enabled,
     retry: false,
     ...quiet,

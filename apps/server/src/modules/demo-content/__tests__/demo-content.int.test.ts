@@ -10,6 +10,7 @@ import {
   dashboardDetailPath,
   recordPath,
   reportRunPath,
+  type AppExample,
   type AppSummary,
   type Dashboard,
   type DashboardCardResult,
@@ -182,6 +183,45 @@ describe('the demo tenant’s example business', () => {
     await gus.signIn('gus', 'gus-pass');
     expect((await gus.get(dashboardDetailPath(id))).statusCode).toBe(404);
     expect((await gus.get(APPS_PATHS.listForms)).json().data).toEqual([]);
+  });
+
+  it('offers its apps as examples in Create App: a copy has the form, workflow and templates, no records', async () => {
+    const examples = await data<AppExample[]>(olivia.get(APPS_PATHS.examples));
+    expect(examples.map((example) => example.display_name)).toEqual([
+      'Customer onboarding',
+      'Customers',
+      'Leave request',
+      'Purchase request',
+    ]);
+    expect(examples.every((example) => example.module_description.length > 0)).toBe(true);
+    // Users who cannot build apps are refused; another tenant has none.
+    const uma = server.client('demo');
+    await uma.signIn(DEMO_PEOPLE.uma.username, made!.password);
+    expect((await uma.get(APPS_PATHS.examples)).statusCode).toBe(403);
+    await server.createUser('initech', { username: 'ian', password: 'ian-pass', kind: 'ADMINISTRATOR' });
+    const ian = server.client('initech');
+    await ian.signIn('ian', 'ian-pass');
+    expect(await data<AppExample[]>(ian.get(APPS_PATHS.examples))).toEqual([]);
+
+    // Starting from one is CopyFrom.
+    const purchase = examples.find((example) => example.display_name === 'Purchase request')!;
+    const copy = await data<{ id: string }>(
+      olivia.post(APPS_PATHS.copyFrom, { moduleId: purchase.id, name: 'Our purchases' }),
+    );
+    const [source, copied] = await Promise.all(
+      [purchase.id, copy.id].map((id) => data<any>(olivia.get(`${APPS_PATHS.getForm}?id=${id}`))),
+    );
+    expect(copied.module_draft).toEqual(source.module_draft);
+    expect(copied.workflow_draft).toEqual(source.workflow_draft);
+    expect(copied.email_templates?.length ?? 0).toBe(source.email_templates?.length ?? 0);
+    const records = await server.owner.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM records WHERE module_id = $1',
+      [copy.id],
+    );
+    expect(records.rows[0]!.n).toBe(0);
+    // The copy is not an example.
+    expect((await data<AppExample[]>(olivia.get(APPS_PATHS.examples))).length).toBe(4);
+    expect((await olivia.post(APPS_PATHS.deleteForm, { moduleId: copy.id })).statusCode).toBe(200);
   });
 
   it('is made once: a later start changes nothing', async () => {

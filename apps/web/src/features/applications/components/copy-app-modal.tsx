@@ -22,7 +22,13 @@ interface CopyValues {
  * Copy from (spec §7 CopyFrom): asks the copy's name under the same rules as a new app's, then
  * opens the copy in the editor. Open while `app` is set.
  */
-export function CopyAppModal({ app, onClose }: { app: AppSummary | null; onClose: () => void }) {
+export function CopyAppModal({
+  app,
+  onClose,
+}: {
+  app: Pick<AppSummary, 'id' | 'display_name'> | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation('applications');
   const translate = useAppsMessage();
   const failureText = useFailureText();

@@ -1,4 +1,4 @@
-import type { CreateAppBody } from '@formloop/contracts';
+import type { AppExample, CreateAppBody } from '@formloop/contracts';
 import { APP_CREATE_NAVIGATE_DELAY_MS, validateAppName, validateDescription } from '@formloop/domain';
 import Alert from 'antd/es/alert';
 import Checkbox from 'antd/es/checkbox';
@@ -17,6 +17,7 @@ import { useModuleCategories } from '../../module-categories/index.ts';
 import { useCreateApp, useMlProviders, useReservedModuleNames } from '../api.ts';
 import { useAppsMessage, useFailureText } from '../messages.ts';
 import { editorPath } from '../paths.ts';
+import { ExampleGallery } from './example-gallery.tsx';
 import { IconField } from './icon-field.tsx';
 import { chosenServices, MlServiceFields } from './ml-service-fields.tsx';
 
@@ -46,9 +47,19 @@ const FIELD_OF: Record<string, keyof CreateAppValues> = {
 /**
  * The Create App dialog (spec §2, §4, §5). On success the app lists refresh, the dialog closes and
  * the new app's editor opens 150 ms later; on failure the server's message shows (under its field
- * when it names one) and the form can be used again. Enter submits, Escape closes.
+ * when it names one) and the form can be used again. Enter submits, Escape closes. Above the form,
+ * the tenant's example apps offer a start from a copy (issue 25's template gallery).
  */
-export function CreateAppDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function CreateAppDialog({
+  open,
+  onClose,
+  onStartFrom,
+}: {
+  open: boolean;
+  onClose: () => void;
+  /** Start from an example: the caller copies it (CopyFrom). Without it, no gallery. */
+  onStartFrom?: (example: AppExample) => void;
+}) {
   const { t } = useTranslation('applications');
   const translate = useAppsMessage();
   const failureText = useFailureText();
@@ -131,6 +142,7 @@ export function CreateAppDialog({ open, onClose }: { open: boolean; onClose: () 
         if (visible) nameRef.current?.focus();
       }}
     >
+      {onStartFrom ? <ExampleGallery enabled={open} onChoose={onStartFrom} /> : null}
       {failure ? (
         <Alert
           type="error"

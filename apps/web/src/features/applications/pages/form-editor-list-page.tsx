@@ -39,7 +39,7 @@ export function FormEditorListPage() {
   const [search, setSearch] = useState('');
   const [group, setGroup] = useState(ALL_GROUPS);
   const [status, setStatus] = useState<StatusFilter>('all');
-  const [copying, setCopying] = useState<AppSummary | null>(null);
+  const [copying, setCopying] = useState<Pick<AppSummary, 'id' | 'display_name'> | null>(null);
   const apps = useAppList(search);
   const groups = useModuleCategories();
   const remove = useDeleteApp();
@@ -154,7 +154,14 @@ export function FormEditorListPage() {
         />
       </div>
       {content}
-      <CreateAppDialog open={creating} onClose={() => setCreating(false)} />
+      <CreateAppDialog
+        open={creating}
+        onClose={() => setCreating(false)}
+        onStartFrom={(example) => {
+          setCreating(false);
+          setCopying(example);
+        }}
+      />
       <CopyAppModal app={copying} onClose={() => setCopying(null)} />
     </div>
   );

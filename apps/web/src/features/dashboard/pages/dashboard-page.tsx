@@ -1,5 +1,6 @@
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
+import { ExamplesHint } from '../../applications/index.ts';
 import { DashboardsSection } from '../components/dashboards-section.tsx';
 import { QuickLaunchSection } from '../components/quick-launch-section.tsx';
 import { ReportsSection } from '../components/reports-section.tsx';
@@ -18,6 +19,7 @@ export function DashboardPage() {
       data-testid="dashboard-page"
     >
       {/* The page's heading is the shell's (its trail title): one h1 a page. */}
+      <ExamplesHint />
       <p style={{ color: token.colorTextSecondary, margin: 0 }}>{t('intro')}</p>
       <div id="quick-launch">
         <QuickLaunchSection />

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { connectionOf, readRows, type TenantTx } from '../../platform/database/tenant-db.ts';
 import { isUuid } from '../../platform/database/uuid.ts';
+import { keptPer } from './kept-per.ts';
 import type { RawRecordRow } from '../records/index.ts';
 import {
   EXACT_COUNT_LIMIT,
@@ -180,19 +181,6 @@ export interface ListPage {
 
 /** A query's page statements, built once each (a built query is kept and asked again: service). */
 const pageStatements = new WeakMap<ListQuery, Map<string, SQL>>();
-function pageStatement(query: ListQuery, kind: string, build: () => SQL): SQL {
-  let statements = pageStatements.get(query);
-  if (!statements) {
-    statements = new Map();
-    pageStatements.set(query, statements);
-  }
-  let statement = statements.get(kind);
-  if (!statement) {
-    statement = build();
-    statements.set(kind, statement);
-  }
-  return statement;
-}
 
 /** One page of a list with recordsFiltered and recordsTotal: a plan or two, then one statement. */
 export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage> {
@@ -207,7 +195,7 @@ export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage
   if (query.narrowed && estFiltered <= FENCE_AT_MOST) {
     rows = await readRows<PageRow>(
       tx,
-      pageStatement(query, `fenced|${countTotal}`, () => fencedPageSql(query, countTotal)),
+      keptPer(pageStatements, query, `fenced|${countTotal}`, () => fencedPageSql(query, countTotal)),
     );
     // The planner was far off and the fence hit the cap: its page would be incomplete.
     if (Number(rows[0]?.filtered_count ?? 0) > EXACT_COUNT_LIMIT) {
@@ -218,7 +206,7 @@ export async function readPage(tx: TenantTx, query: ListQuery): Promise<ListPage
   const counts = { filtered: !knownOverCap && estFiltered <= ESTIMATE_ONLY_ABOVE, total: countTotal };
   rows ??= await readRows<PageRow>(
     tx,
-    pageStatement(query, `page|${counts.filtered}|${counts.total}`, () => pageSql(query, counts)),
+    keptPer(pageStatements, query, `page|${counts.filtered}|${counts.total}`, () => pageSql(query, counts)),
   );
 
   const first = rows[0];

@@ -27,6 +27,7 @@ import {
   type SummaryStatus,
 } from './record-query/summary-query.ts';
 import { EXACT_COUNT_LIMIT } from './record-query/list-query.ts';
+import { keptPer } from './kept-per.ts';
 import {
   ESTIMATE_ONLY_ABOVE,
   countPageExactly,
@@ -71,21 +72,6 @@ export const LIST_QUERIES_KEPT = 100;
 const builtQueryKey = (auth: RequestAuth, request: RecordDataTableQuery, drafts: boolean) =>
   `${auth.userId}|${JSON.stringify(auth.flags)}|${drafts}|${JSON.stringify(request)}`;
 
-function builtQuery(remembered: CachedApp, key: string, build: () => ListQuery): ListQuery {
-  let queries = builtQueries.get(remembered);
-  if (!queries) {
-    queries = new Map();
-    builtQueries.set(remembered, queries);
-  }
-  let query = queries.get(key);
-  if (!query) {
-    query = build();
-    if (queries.size >= LIST_QUERIES_KEPT) queries.delete(queries.keys().next().value as string);
-    queries.set(key, query);
-  }
-  return query;
-}
-
 export function createRecordListService(db: TenantDb) {
   const queryOf = (
     ctx: CallContext,
@@ -126,10 +112,16 @@ export function createRecordListService(db: TenantDb) {
     if (!remembered) return null;
     let query: ListQuery;
     try {
-      query = builtQuery(remembered, builtQueryKey(auth, request, drafts), () => ({
-        ...queryOf(ctx, auth, remembered, request, drafts),
-        appStands: appStandsSql(ctx.tenantId, callerOf(auth), remembered.app),
-      }));
+      query = keptPer(
+        builtQueries,
+        remembered,
+        builtQueryKey(auth, request, drafts),
+        () => ({
+          ...queryOf(ctx, auth, remembered, request, drafts),
+          appStands: appStandsSql(ctx.tenantId, callerOf(auth), remembered.app),
+        }),
+        LIST_QUERIES_KEPT,
+      );
     } catch {
       return null;
     }

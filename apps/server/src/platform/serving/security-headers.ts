@@ -59,7 +59,7 @@ const HELMET_OPTIONS = {
 } satisfies HelmetOptions;
 
 /** The headers helmet's middleware sets for `options`, worked out once. */
-export function helmetHeaders(options: HelmetOptions): Record<string, string> {
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
   const headers: Record<string, string> = {};
   const response = {
     setHeader: (name: string, value: unknown) => {

@@ -2,6 +2,7 @@ import type { AppExample } from '@formloop/contracts';
 import theme from 'antd/es/theme';
 import { useTranslation } from 'react-i18next';
 import { useAppExamples } from '../api.ts';
+import { CardGrid } from './app-section.tsx';
 
 /**
  * Create App's template gallery (issue 25 item 1): the tenant's example apps, each a button that
@@ -31,16 +32,7 @@ export function ExampleGallery({
       <p style={{ margin: `0 0 ${token.marginSM}px`, color: token.colorTextSecondary }}>
         {t('examples.intro')}
       </p>
-      <ul
-        style={{
-          listStyle: 'none',
-          margin: 0,
-          padding: 0,
-          display: 'grid',
-          gap: token.marginXS,
-          gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
-        }}
-      >
+      <CardGrid>
         {list.map((example) => (
           <li key={example.id}>
             <button
@@ -72,7 +64,7 @@ export function ExampleGallery({
             </button>
           </li>
         ))}
-      </ul>
+      </CardGrid>
       <p style={{ margin: `${token.marginMD}px 0 0`, fontWeight: 600 }}>{t('examples.orScratch')}</p>
     </section>
   );

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { apiAs } from './support/api.ts';
 import { expectSignedInAs, signIn, snap } from './support/journey.ts';
 import { USERS } from './support/users.ts';
 
@@ -34,7 +35,10 @@ test('a full user sees the full-user menus', async ({ page }) => {
   }
 });
 
-test('switching to Japanese translates the shell, and the choice is remembered', async ({ page }) => {
+test('switching to Japanese translates the shell, and the choice is remembered on the user', async ({
+  page,
+  browser,
+}) => {
   await page.goto('/authentication/login');
   await signIn(page, USERS.fiona.username, USERS.fiona.password);
   await expectSignedInAs(page, USERS.fiona.fullname);
@@ -59,4 +63,34 @@ test('switching to Japanese translates the shell, and the choice is remembered',
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ja');
   await expect(sidebar.getByRole('link', { name: ja.sidebar.home })).toBeVisible();
+
+  // The choice is stored on the user: another browser shows Japanese once she signs in there.
+  const other = await browser.newContext({ baseURL: process.env.E2E_BASE_URL });
+  try {
+    const there = await other.newPage();
+    await there.goto('/authentication/login');
+    await expect(there.locator('html')).toHaveAttribute('lang', 'en');
+    await signIn(there, USERS.fiona.username, USERS.fiona.password);
+    await expect(there.locator('html')).toHaveAttribute('lang', 'ja');
+    await expect(there.getByRole('navigation', { name: ja.sidebar.label })).toBeVisible();
+  } finally {
+    await other.close();
+  }
+
+  // Back to English, stored too (the journeys after this one expect her in English).
+  await page.getByRole('button', { name: new RegExp(USERS.fiona.fullname) }).click();
+  await page.getByRole('menuitem', { name: ja.user.language }).hover();
+  await page.getByRole('menuitem', { name: 'English' }).click();
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  const fiona = await apiAs(process.env.E2E_BASE_URL!, USERS.fiona.username, USERS.fiona.password);
+  try {
+    await expect
+      .poll(
+        async () =>
+          (await fiona.get<{ language: string | null }>('/identity/manageauthenticator/userinfo')).language,
+      )
+      .toBe('en');
+  } finally {
+    await fiona.dispose();
+  }
 });

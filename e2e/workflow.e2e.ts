@@ -1,6 +1,8 @@
+import { readFileSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { apiAs, type Api } from './support/api.ts';
 import { choose } from './support/antd.ts';
+import { waitForMail } from './support/mail-drop.ts';
 import { field, section } from './support/forms.ts';
 import { expectSignedInAs, signIn, snap } from './support/journey.ts';
 import { ADMIN, USERS } from './support/users.ts';
@@ -21,10 +23,10 @@ test.afterAll(async () => {
   await admin?.dispose();
 });
 
-/** Publishes an app whose workflow is Start → Manager approval → Finance approval → End, both Fiona's. */
-async function publishApprovalApp(name: string): Promise<string> {
+/** Publishes an app whose workflow is Start → Manager approval → Finance approval → End, both the approver's (Fiona's). */
+async function publishApprovalApp(name: string, approver: string = USERS.fiona.username): Promise<string> {
   const people = await admin.get<Array<{ approver_id: string; type: string; name: string }>>(
-    `/api/form/Editor/LookupAssignee?search=${USERS.fiona.username}`,
+    `/api/form/Editor/LookupAssignee?search=${approver}`,
   );
   const fiona = people.find((person) => person.type === 'user')!;
   const step = (id: string, displayName: string, x: number) => ({
@@ -215,4 +217,52 @@ test('a send-back to the first step, and a withdraw by the submitter', async ({ 
   );
   expect(draft.record).toMatchObject({ status: 'Draft', is_draft: true });
   await snap(page, 'workflow-withdrawn');
+});
+
+test("a German user's language comes from her browser at her first sign-in, and her task mail is German", async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({ locale: 'de-DE', viewport: { width: 1440, height: 1000 } });
+  try {
+    const greta = await context.newPage();
+    await greta.goto('/authentication/login');
+    await expect(greta.locator('html')).toHaveAttribute('lang', 'de');
+    await signIn(greta, USERS.greta.username, USERS.greta.password);
+    await expectSignedInAs(greta, USERS.greta.fullname);
+    await expect(greta.locator('html')).toHaveAttribute('lang', 'de');
+    const de = JSON.parse(
+      readFileSync(new URL('../apps/web/src/locales/de/shell.json', import.meta.url), 'utf8'),
+    ) as { sidebar: { label: string; home: string } };
+    await expect(
+      greta.getByRole('navigation', { name: de.sidebar.label }).getByRole('link', { name: de.sidebar.home }),
+    ).toBeVisible();
+    // Stored on her, not only in this browser.
+    const gretaApi = await apiAs(process.env.E2E_BASE_URL!, USERS.greta.username, USERS.greta.password);
+    try {
+      await expect
+        .poll(
+          async () =>
+            (await gretaApi.get<{ language: string | null }>('/identity/manageauthenticator/userinfo'))
+              .language,
+        )
+        .toBe('de');
+    } finally {
+      await gretaApi.dispose();
+    }
+  } finally {
+    await context.close();
+  }
+
+  const app = `Bestellungen ${Date.now().toString(36)}`;
+  const appId = await publishApprovalApp(app, USERS.greta.username);
+  const since = Date.now();
+  const { id: entryId } = await admin.post<{ id: string }>('/api/EntryModule/submit', {
+    moduleId: appId,
+    data: { title: 'Neuer Laptop' },
+  });
+  const mail = await waitForMail(process.env.E2E_MAIL_DIR!, USERS.greta.email, since, 30_000);
+  expect(mail.subject).toBe(`${app}: neuer Datensatz ${entryId} eingereicht`);
+  expect(mail.text).toContain('Manager approval');
+  expect(mail.text).toContain('Aufgabe öffnen:');
 });

@@ -32,6 +32,13 @@ export const USERS = {
     fullname: 'Tom Twofactor',
     email: 'tom@demo.example',
   },
+  greta: {
+    username: 'greta',
+    password: 'greta-pass',
+    kind: 'USER',
+    fullname: 'Greta Gerber',
+    email: 'greta@demo.example',
+  },
   sam: {
     username: 'sam',
     password: 'sam-session-pass',

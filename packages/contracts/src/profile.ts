@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   DATE_FORMATS,
+  LANGUAGES,
   LAUNCH_PAGE_TYPES,
   MESSAGES,
   PASSWORD_MAX_LENGTH,
@@ -21,6 +22,7 @@ export const PROFILE_MESSAGES = {
   invalidDateFormat: 'Choose one of the offered date formats.',
   invalidLaunchPage: 'Choose one of the offered launch pages.',
   invalidTimeZone: 'Choose a time zone from the list.',
+  invalidLanguage: 'Choose one of the offered languages.',
   nothingToUpdate: 'Nothing to update.',
   wrongCurrentPassword: 'The current password is incorrect.',
   unknownQuestion: 'Choose a question from the list.',
@@ -68,6 +70,8 @@ export const userProfileSchema = roleFlagsSchema.extend({
   fullname: z.string(),
   time_zone: z.string(),
   date_format: z.string(),
+  /** The user's language (e-mails and exports are written in it); null until chosen or first detected. */
+  language: z.enum(LANGUAGES).nullable(),
   preference: z.object({ launch_page: z.object({ type: z.enum(LAUNCH_PAGE_TYPES) }) }),
   is2faEnabled: z.boolean(),
   user_kind: z.enum(USER_KINDS),
@@ -98,6 +102,7 @@ export const updateUserProfileBodySchema = z
       .pipe(z.email({ error: PROFILE_MESSAGES.invalidEmail }))
       .optional(),
     date_format: z.enum(DATE_FORMATS, { error: PROFILE_MESSAGES.invalidDateFormat }).optional(),
+    language: z.enum(LANGUAGES, { error: PROFILE_MESSAGES.invalidLanguage }).optional(),
     preference: z
       .object({
         launch_page: z.object({

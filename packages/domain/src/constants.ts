@@ -215,6 +215,12 @@ export const DEFAULT_TIME_ZONE = 'UTC';
 export const LANGUAGES = ['en', 'de', 'es', 'fr', 'ja', 'zh'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE = 'en' satisfies Language;
+/** A stored or sent language code as one of LANGUAGES, or null (unknown codes, regions dropped: 'de-AT' → 'de'). */
+export function languageOrNull(code: string | null | undefined): Language | null {
+  if (!code) return null;
+  const base = code.trim().toLowerCase().split(/[-_]/)[0] ?? '';
+  return (LANGUAGES as readonly string[]).includes(base) ? (base as Language) : null;
+}
 /** English names of the UI languages (the language picker shows these). */
 export const LANGUAGE_NAMES: Readonly<Record<Language, string>> = {
   en: 'English',

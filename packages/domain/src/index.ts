@@ -32,6 +32,7 @@ export * from './forms/field-permissions.ts';
 export * from './forms/app-status.ts';
 export * from './forms/reserved-names.ts';
 export * from './forms/email-templates.ts';
+export * from './forms/email-templates-i18n.ts';
 export * from './forms/form-validation.ts';
 export * from './forms/form-diff.ts';
 export * from './records/record-list.ts';

@@ -24,7 +24,8 @@ export const adminSession: SessionToken = {
       fullname: 'Ada Admin',
       date_format: 'YYYY-MM-DD',
       preference: { launch_page: { type: 'home' } },
-      config: {},
+      // A user who has a stored language (the web app stores the shown one at a first sign-in).
+      config: { language: 'en' },
     },
   },
 };

@@ -45,6 +45,11 @@ export const users = pgTable(
     lockoutUntil: timestamp('lockout_until', { withTimezone: true }),
     timeZone: text('time_zone').notNull().default('UTC'),
     dateFormat: text('date_format').notNull().default('YYYY-MM-DD'),
+    /**
+     * The user's language (en, de, es, fr, ja, zh): the web app's language and the one their e-mails
+     * and exports are written in. Null until they choose one or first sign in (the browser's then).
+     */
+    language: text('language'),
     preference: jsonb('preference')
       .$type<{ launch_page: { type: string } }>()
       .notNull()

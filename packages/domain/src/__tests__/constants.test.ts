@@ -21,6 +21,7 @@ import {
   FORGOT_USERNAME_MIN_LENGTH,
   ICON_PAGE_SIZE,
   LANGUAGE_NAMES,
+  languageOrNull,
   LANGUAGES,
   LAUNCH_PAGE_LABELS,
   LAUNCH_PAGE_ROUTES,
@@ -152,6 +153,16 @@ describe('spec §9 constants', () => {
     expect(DEFAULT_LANGUAGE).toBe('en');
     expect(Object.keys(LANGUAGE_NAMES).sort()).toEqual([...LANGUAGES].sort());
     expect(LANGUAGE_NAMES.de).toBe('German');
+  });
+
+  it('reads a language code as one of the six, dropping the region, or null', () => {
+    expect(languageOrNull('de')).toBe('de');
+    expect(languageOrNull('de-AT')).toBe('de');
+    expect(languageOrNull(' ZH_Hans ')).toBe('zh');
+    expect(languageOrNull('pt-BR')).toBeNull();
+    expect(languageOrNull('')).toBeNull();
+    expect(languageOrNull(null)).toBeNull();
+    expect(languageOrNull(undefined)).toBeNull();
   });
 
   it('has the record statuses in order and the default system fields', () => {

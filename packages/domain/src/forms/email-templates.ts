@@ -3,7 +3,8 @@
 // braces, so the {field} references of formulas and record titles never read as placeholders).
 // Values are escaped when a body is HTML: a record's values are user input and must never become
 // markup in someone's mail.
-import { EMAIL_TEMPLATE_EVENTS, type EmailTemplateEvent } from '../constants.ts';
+import { EMAIL_TEMPLATE_EVENTS, type EmailTemplateEvent, type Language } from '../constants.ts';
+import { LOCALISED_EMAIL_TEMPLATES } from './email-templates-i18n.ts';
 import type { FieldType } from './field-catalogue.ts';
 import type { PayloadGroup } from './form-model.ts';
 
@@ -199,12 +200,23 @@ export const DEFAULT_EMAIL_TEMPLATES: Readonly<Record<EmailTemplateEvent, EmailT
 export const isEmailTemplateEvent = (value: unknown): value is EmailTemplateEvent =>
   typeof value === 'string' && (EMAIL_TEMPLATE_EVENTS as readonly string[]).includes(value);
 
-/** The template in effect for an event: the stored subject and body, each falling back to the default when empty. */
+/** The default template of an event in a language (English when none is given). */
+export const defaultEmailTemplate = (
+  event: EmailTemplateEvent,
+  language: Language = 'en',
+): EmailTemplateText =>
+  language === 'en' ? DEFAULT_EMAIL_TEMPLATES[event] : LOCALISED_EMAIL_TEMPLATES[language][event];
+
+/**
+ * The template in effect for an event: the stored subject and body (the app's author wrote them, in
+ * their words), each falling back to the default in the recipient's language when empty.
+ */
 export function effectiveEmailTemplate(
   event: EmailTemplateEvent,
   stored: Partial<EmailTemplateText> | null | undefined,
+  language: Language = 'en',
 ): EmailTemplateText {
-  const fallback = DEFAULT_EMAIL_TEMPLATES[event];
+  const fallback = defaultEmailTemplate(event, language);
   return {
     subject: stored?.subject?.trim() ? stored.subject : fallback.subject,
     body: stored?.body?.trim() ? stored.body : fallback.body,

@@ -11,6 +11,8 @@ import {
   restampSession,
   updateUser,
 } from './identity.repository.ts';
+export { accountMail, mailLanguage } from './account-mails.ts';
+export type { AccountMailKind, AccountMailParams } from './account-mails.ts';
 export { registerIdentityModule } from './identity.module.ts';
 export { hashPassword, newSecret, newSecurityStamp, sha256, verifyPassword } from './credentials.ts';
 export {

@@ -3,6 +3,7 @@ import { MESSAGES } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import { badRequest, notFound } from '../../platform/http/errors.ts';
+import { accountMail, mailLanguage } from './account-mails.ts';
 import { hashPassword, newSecret, newSecurityStamp, sha256 } from './credentials.ts';
 import type { CallContext } from '../../platform/http/call-context.ts';
 import type { IdentityDeps } from './identity.context.ts';
@@ -47,15 +48,12 @@ export function createPasswordResetService({ db, mailer, config, sessionCache }:
         mailer
           .send({
             to: user.email,
-            subject: 'Reset your Formloop password',
-            text: [
-              `Hello ${user.fullname},`,
-              '',
-              'Someone asked to reset the password of your Formloop account. If it was you, open this link:',
+            ...accountMail('forgotPassword', mailLanguage(user.language), {
+              fullname: user.fullname,
+              username: user.username,
               link,
-              '',
-              `The link works once and expires in ${config.PASSWORD_RESET_TTL_MINUTES} minutes. If you did not ask, ignore this e-mail.`,
-            ].join('\n'),
+              ttlMinutes: config.PASSWORD_RESET_TTL_MINUTES,
+            }),
           })
           .catch(logMailFailure);
       }

@@ -1,6 +1,6 @@
 import { msg } from '@formloop/contracts';
 import type { SessionToken } from '@formloop/contracts';
-import { flagsForKind } from '@formloop/domain';
+import { flagsForKind, languageOrNull } from '@formloop/domain';
 import { appendAudit } from '../../platform/audit/audit-log.ts';
 import { endHubSessions } from '../../platform/realtime/hub-publish.ts';
 import type { ActiveSession } from '../../platform/auth/request-auth.ts';
@@ -59,7 +59,12 @@ export function createSessionService({
             fullname: user.fullname,
             date_format: user.dateFormat,
             preference: { launch_page: { type: normaliseLaunchPage(user.preference.launch_page.type) } },
-            config: { time_zone: user.timeZone, user_kind: user.userKind },
+            // language: null until the user chooses one (the web app then stores the one it shows).
+            config: {
+              time_zone: user.timeZone,
+              user_kind: user.userKind,
+              language: languageOrNull(user.language),
+            },
           },
         },
       };

@@ -9,6 +9,7 @@ import {
   DEFAULT_LAUNCH_PAGE,
   codePointLength,
   flagsForKind,
+  languageOrNull,
   launchPageTypeOf,
   normaliseTimeZone,
 } from '@formloop/domain';
@@ -46,6 +47,7 @@ export function toProfile(user: UserRow): UserProfile {
     fullname: user.fullname,
     time_zone: timeZone,
     date_format: user.dateFormat,
+    language: languageOrNull(user.language),
     preference: {
       launch_page: { type: launchPageTypeOf(user.preference?.launch_page) ?? DEFAULT_LAUNCH_PAGE },
     },
@@ -55,7 +57,7 @@ export function toProfile(user: UserRow): UserProfile {
   };
 }
 
-type Editable = Pick<UserRow, 'fullname' | 'email' | 'dateFormat' | 'preference'>;
+type Editable = Pick<UserRow, 'fullname' | 'email' | 'dateFormat' | 'language' | 'preference'>;
 
 /** Only what the body changes, as column changes and as before/after for the audit log. */
 function diffProfile(user: UserRow, body: UpdateUserProfileBody) {
@@ -77,6 +79,10 @@ function diffProfile(user: UserRow, body: UpdateUserProfileBody) {
   if (body.date_format !== undefined && body.date_format !== user.dateFormat) {
     changes.dateFormat = body.date_format;
     note('date_format', user.dateFormat, body.date_format);
+  }
+  if (body.language !== undefined && body.language !== user.language) {
+    changes.language = body.language;
+    note('language', user.language, body.language);
   }
   const launchPage = body.preference?.launch_page.type;
   if (launchPage !== undefined && launchPage !== user.preference?.launch_page?.type) {

@@ -1,6 +1,6 @@
 import type { Mailer } from '../../platform/mail/mailer.ts';
 import type { TenantTx } from '../../platform/database/tenant-db.ts';
-import { newSecret, sha256, identityRepo } from '../identity/index.ts';
+import { accountMail, identityRepo, mailLanguage, newSecret, sha256 } from '../identity/index.ts';
 
 // Set-password links for invitations and administrator-requested resets. They are the identity
 // module's single-use password-reset tokens (same table, same /reset-password page and
@@ -31,43 +31,38 @@ export async function issueSetPasswordToken(
   return token;
 }
 
-export const setPasswordLink = (origin: string, token: string) =>
-  `${origin}/reset-password?token=${encodeURIComponent(token)}`;
-
-const duration = (minutes: number) =>
-  minutes % (24 * 60) === 0
-    ? `${minutes / (24 * 60)} days`
-    : minutes % 60 === 0
-      ? `${minutes / 60} hours`
-      : `${minutes} minutes`;
+/** An invitation's link says so (`&invite=1`): the page then asks to choose a password, not to reset one. */
+export const setPasswordLink = (origin: string, token: string, purpose: 'invite' | 'reset' = 'reset') =>
+  `${origin}/reset-password?token=${encodeURIComponent(token)}${purpose === 'invite' ? '&invite=1' : ''}`;
 
 export interface MailRecipient {
   email: string;
   fullname: string;
   username: string;
+  /** The recipient's stored language; null when they never chose one. */
+  language: string | null;
 }
 
+/** The invitation, in the new user's language (else the inviting administrator's). */
 export function sendInvitation(
   mailer: Mailer,
   user: MailRecipient,
   link: string,
-  invitedBy: string,
+  inviter: { fullname: string; language: string | null } | null,
 ): Promise<void> {
+  const language = mailLanguage(user.language, inviter?.language);
   return mailer.send({
     to: user.email,
-    subject: 'You have been invited to Formloop',
-    text: [
-      `Hello ${user.fullname},`,
-      '',
-      `${invitedBy} has created a Formloop account for you. Your user name is: ${user.username}`,
-      'Open this link to choose your password:',
+    ...accountMail('invitation', language, {
+      ...user,
       link,
-      '',
-      `The link works once and expires in ${duration(INVITE_TTL_MINUTES)}. If you did not expect this, ignore this e-mail.`,
-    ].join('\n'),
+      ttlMinutes: INVITE_TTL_MINUTES,
+      invitedBy: inviter?.fullname,
+    }),
   });
 }
 
+/** The set-password link an administrator asked for, in the user's language. */
 export function sendAdminReset(
   mailer: Mailer,
   user: MailRecipient,
@@ -76,15 +71,6 @@ export function sendAdminReset(
 ): Promise<void> {
   return mailer.send({
     to: user.email,
-    subject: 'Reset your Formloop password',
-    text: [
-      `Hello ${user.fullname},`,
-      '',
-      `An administrator asked for a new password for your Formloop account (user name: ${user.username}).`,
-      'Open this link to choose it:',
-      link,
-      '',
-      `The link works once and expires in ${duration(ttlMinutes)}. Your current password keeps working until you set a new one.`,
-    ].join('\n'),
+    ...accountMail('adminReset', mailLanguage(user.language), { ...user, link, ttlMinutes }),
   });
 }

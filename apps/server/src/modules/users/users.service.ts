@@ -130,12 +130,7 @@ export function createUsersService({ db, mailer }: UsersDeps) {
             const token = await issueSetPasswordToken(tx, tenantId, row.id, INVITE_TTL_MINUTES);
             const inviter = await identityRepo.findUserById(tx, tenantId, call.auth.userId);
             try {
-              await sendInvitation(
-                mailer,
-                row,
-                setPasswordLink(call.origin, token),
-                inviter?.fullname ?? 'An administrator',
-              );
+              await sendInvitation(mailer, row, setPasswordLink(call.origin, token, 'invite'), inviter);
             } catch {
               throw new AppError(502, 'INTERNAL', msg('users.inviteMailFailed'));
             }

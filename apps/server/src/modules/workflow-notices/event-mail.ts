@@ -3,11 +3,14 @@ import {
   effectiveEmailTemplate,
   escapeHtml,
   isEmailTemplateEvent,
+  languageOrNull,
+  DEFAULT_LANGUAGE,
   placeholdersIn,
   renderEmailTemplate,
   templateValueText,
   TASK_LINK_FIELD,
   type EmailTemplateEvent,
+  type Language,
 } from '@formloop/domain';
 import { isoTimestampOrNull } from '../../platform/database/timestamps.ts';
 import type { MailMessage } from '../../platform/mail/mailer.ts';
@@ -73,7 +76,31 @@ export const itemEditorPath = (moduleId: string, recordId: string, taskId: strin
 const deliverable = (email: string) => /^[^\s@,;<>]+@[^\s@,;<>]+$/.test(email.trim());
 
 /**
- * The send log rows and jobs of an event's planned e-mails. An event whose template has neither a
+ * The deliverable addresses of a mail's recipients, grouped by the recipients' languages (in the
+ * order the languages first appear), each address once. A user who never chose a language reads the
+ * default language.
+ */
+function addressesByLanguage(
+  userIds: readonly string[],
+  addressOf: ReadonlyMap<string, { email: string; language: Language }>,
+): Map<Language, string[]> {
+  const groups = new Map<Language, string[]>();
+  const seen = new Set<string>();
+  for (const id of userIds) {
+    const address = addressOf.get(id);
+    if (!address || !deliverable(address.email) || seen.has(address.email)) continue;
+    seen.add(address.email);
+    const group = groups.get(address.language);
+    if (group) group.push(address.email);
+    else groups.set(address.language, [address.email]);
+  }
+  return groups;
+}
+
+/**
+ * The send log rows and jobs of an event's planned e-mails: one per language among its recipients,
+ * each with the default template in that language where the app stores none (an app's own template
+ * is its author's words and goes to everyone as written). An event whose template has neither a
  * subject nor a body, and a mail none of whose recipients has an address, are skipped.
  */
 export function buildEventMails(
@@ -84,46 +111,49 @@ export function buildEventMails(
   const stored = new Map(
     facts.templates.filter((row) => isEmailTemplateEvent(row.event)).map((row) => [row.event, row]),
   );
-  const addressOf = new Map(facts.addresses.map((row) => [row.id, row.email.trim()]));
+  const addressOf = new Map(
+    facts.addresses.map((row) => [
+      row.id,
+      { email: row.email.trim(), language: languageOrNull(row.language) ?? DEFAULT_LANGUAGE },
+    ]),
+  );
   const logs: NewEmailLog[] = [];
   const jobs: EventMailJob[] = [];
   for (const mail of planned) {
-    const template = effectiveEmailTemplate(mail.event, stored.get(mail.event));
-    if (!template.subject.trim() && !template.body.trim()) continue;
-    const to = [
-      ...new Set(mail.userIds.map((id) => addressOf.get(id) ?? '').filter((email) => deliverable(email))),
-    ];
-    if (to.length === 0) continue;
     const values = templateValues(context, facts, mail.step);
-    // A mail header: one line, whatever the template or its values hold.
-    const subject = renderEmailTemplate(template.subject, values, { html: false, singleLine: true })
-      .replace(/\s*[\r\n]+\s*/g, ' ')
-      .trim();
-    const snapshot: Record<string, string> = {};
-    for (const name of placeholdersIn(template.body)) {
-      if (name !== TASK_LINK_FIELD && Object.hasOwn(values, name))
-        snapshot[name] = templateValueText(values[name]);
+    for (const [language, to] of addressesByLanguage(mail.userIds, addressOf)) {
+      const template = effectiveEmailTemplate(mail.event, stored.get(mail.event), language);
+      if (!template.subject.trim() && !template.body.trim()) continue;
+      // A mail header: one line, whatever the template or its values hold.
+      const subject = renderEmailTemplate(template.subject, values, { html: false, singleLine: true })
+        .replace(/\s*[\r\n]+\s*/g, ' ')
+        .trim();
+      const snapshot: Record<string, string> = {};
+      for (const name of placeholdersIn(template.body)) {
+        if (name !== TASK_LINK_FIELD && Object.hasOwn(values, name))
+          snapshot[name] = templateValueText(values[name]);
+      }
+      const logId = randomUUID();
+      logs.push({
+        id: logId,
+        tenantId: context.tenantId,
+        moduleId: context.moduleId,
+        recordId: context.recordId,
+        event: mail.event,
+        recipients: to,
+        subject,
+      });
+      jobs.push({
+        tenantId: context.tenantId,
+        logId,
+        tenantLabel: facts.tenant_label,
+        to,
+        subject,
+        body: template.body,
+        values: snapshot,
+        linkPath: itemEditorPath(context.moduleId, context.recordId, mail.taskId),
+      });
     }
-    const logId = randomUUID();
-    logs.push({
-      id: logId,
-      tenantId: context.tenantId,
-      moduleId: context.moduleId,
-      recordId: context.recordId,
-      event: mail.event,
-      recipients: to,
-      subject,
-    });
-    jobs.push({
-      tenantId: context.tenantId,
-      logId,
-      tenantLabel: facts.tenant_label,
-      to,
-      subject,
-      body: template.body,
-      values: snapshot,
-      linkPath: itemEditorPath(context.moduleId, context.recordId, mail.taskId),
-    });
   }
   return { logs, jobs };
 }

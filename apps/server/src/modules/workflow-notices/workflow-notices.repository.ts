@@ -27,8 +27,8 @@ export interface MailFacts {
   modified_on: Date | string | null;
   /** The app's stored templates of the events asked for (an event without one uses the default). */
   templates: Array<EmailTemplateText & { event: string }>;
-  /** Active users among those asked for, with their addresses. */
-  addresses: Array<{ id: string; email: string }>;
+  /** Active users among those asked for, with their addresses and languages (null: never chosen). */
+  addresses: Array<{ id: string; email: string; language: string | null }>;
 }
 
 /**
@@ -57,7 +57,7 @@ export async function readNoticeFacts(
           'templates', (SELECT coalesce(json_agg(json_build_object('event', e.event, 'subject', e.subject, 'body', e.body)), '[]'::json)
                         FROM module_email_templates e
                         WHERE e.tenant_id = ${tenantId} AND e.module_id = m.id AND e.event IN ${textList(mail.events)}),
-          'addresses', (SELECT coalesce(json_agg(json_build_object('id', u.id, 'email', u.email)), '[]'::json)
+          'addresses', (SELECT coalesce(json_agg(json_build_object('id', u.id, 'email', u.email, 'language', u.language)), '[]'::json)
                         FROM users u
                         WHERE u.tenant_id = ${tenantId} AND u.is_active AND u.id IN ${uuidList(mail.userIds)})
         ) AS mail`

@@ -4,6 +4,7 @@ import { lazy, Suspense, useEffect, useRef, type ReactNode } from 'react';
 import { Outlet, useLocation, useNavigate, useNavigationType, useSearchParams } from 'react-router';
 import { isApiError } from '../../shared/api/api-error.ts';
 import { loadUnkeyedTexts } from '../../shared/i18n/translate-message.ts';
+import { useUserLanguageSync } from '../../shared/i18n/use-user-language.ts';
 import { ErrorBoundary } from '../../shared/ui/error-boundary.tsx';
 import { PageSpinner } from '../../shared/ui/page-spinner.tsx';
 import { useTenantInfo } from './api.ts';
@@ -82,6 +83,7 @@ export function AppShell() {
   const splash = useSplash();
   const main = useRef<HTMLElement>(null);
   usePageFocus(main);
+  useUserLanguageSync();
   useLicenceCheck();
   // Loads the organization's date formats and time zone once per sign-in (kept in local storage, spec §3),
   // so every page formats dates the organization's way from the first screen on.

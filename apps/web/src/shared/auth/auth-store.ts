@@ -36,6 +36,11 @@ export interface AuthState {
    * Not persisted; null after a sign-in.
    */
   signOutReason: string | null;
+  /**
+   * True once the user signed in on this page (not when the state was read back from storage after
+   * a reload): the moment the user's stored settings, such as their language, take over. Not persisted.
+   */
+  signedInHere: boolean;
 }
 
 /** Versioned, so a future change of shape starts from a clean sign-in instead of a crash. */
@@ -54,6 +59,7 @@ const signedOut: AuthState = {
   authLoading: false,
   redirectUrl: null,
   signOutReason: null,
+  signedInHere: false,
 };
 
 const userOf = (info: UserInfo): AuthUser => ({
@@ -171,6 +177,7 @@ function createAuthStore() {
         requiresTwoFactor: false,
         authLoading: false,
         signOutReason: null,
+        signedInHere: true,
       });
     },
     /** A token refresh merges the new token into the state (spec §4). */

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@formloop/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, languageOrNull, type Language } from '@formloop/domain';
 
 /** The six UI languages (spec §1, §9); English is the default. */
 export const APP_LANGUAGES = LANGUAGES;
@@ -21,13 +21,26 @@ export const LANGUAGE_STORAGE_KEY = 'formloop.language';
 export const isAppLanguage = (value: unknown): value is AppLanguage =>
   typeof value === 'string' && (APP_LANGUAGES as readonly string[]).includes(value);
 
+/** The first of the browser's preferred languages the app has ('de-AT' → 'de'), if any. */
+export function browserLanguage(): AppLanguage | null {
+  if (typeof navigator === 'undefined') return null;
+  const preferred = navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const code of preferred) {
+    const language = languageOrNull(code);
+    if (language) return language;
+  }
+  return null;
+}
+
+/** The language chosen in this browser before, else the browser's own, else English. */
 export function storedLanguage(): AppLanguage {
   try {
     const value = localStorage.getItem(LANGUAGE_STORAGE_KEY);
-    return isAppLanguage(value) ? value : FALLBACK_LANGUAGE;
+    if (isAppLanguage(value)) return value;
   } catch {
-    return FALLBACK_LANGUAGE;
+    // Storage unavailable: fall through to the browser's language.
   }
+  return browserLanguage() ?? FALLBACK_LANGUAGE;
 }
 
 export function rememberLanguage(language: AppLanguage): void {

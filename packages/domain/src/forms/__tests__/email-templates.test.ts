@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { EMAIL_TEMPLATE_EVENTS } from '../../constants.ts';
+import { EMAIL_TEMPLATE_EVENTS, LANGUAGES } from '../../constants.ts';
+import { LOCALISED_EMAIL_TEMPLATES } from '../email-templates-i18n.ts';
 import {
   DEFAULT_EMAIL_TEMPLATES,
+  defaultEmailTemplate,
   EMAIL_SYSTEM_FIELDS,
   effectiveEmailTemplate,
   escapeHtml,
@@ -169,5 +171,37 @@ describe('default templates', () => {
   it('is exported from the package', () => {
     expect(domain.renderEmailTemplate).toBe(renderEmailTemplate);
     expect(domain.templateFields).toBe(templateFields);
+  });
+});
+
+describe('default templates in every language', () => {
+  const others = LANGUAGES.filter((language) => language !== 'en');
+
+  it('exist for every event and language, with the placeholders of the English one', () => {
+    for (const language of others) {
+      for (const event of EMAIL_TEMPLATE_EVENTS) {
+        const english = DEFAULT_EMAIL_TEMPLATES[event];
+        const localised = LOCALISED_EMAIL_TEMPLATES[language][event];
+        expect(placeholdersIn(localised.subject).sort(), `${language} ${event} subject`).toEqual(
+          placeholdersIn(english.subject).sort(),
+        );
+        expect(placeholdersIn(localised.body).sort(), `${language} ${event} body`).toEqual(
+          placeholdersIn(english.body).sort(),
+        );
+        expect(localised.subject).not.toBe(english.subject);
+        expect(localised.body).not.toBe(english.body);
+      }
+    }
+  });
+
+  it('are what effectiveEmailTemplate falls back to in that language, English by default', () => {
+    expect(effectiveEmailTemplate('approve', null, 'fr')).toEqual(LOCALISED_EMAIL_TEMPLATES.fr.approve);
+    expect(effectiveEmailTemplate('approve', null)).toEqual(DEFAULT_EMAIL_TEMPLATES.approve);
+    expect(defaultEmailTemplate('submit', 'zh')).toBe(LOCALISED_EMAIL_TEMPLATES.zh.submit);
+    // The app's own words win in every language; only an empty part falls back.
+    expect(effectiveEmailTemplate('approve', { subject: 'Mine', body: '' }, 'ja')).toEqual({
+      subject: 'Mine',
+      body: LOCALISED_EMAIL_TEMPLATES.ja.approve.body,
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
 import { startSmtpCapture } from '../../../../test/smtp-capture.ts';
@@ -60,6 +61,24 @@ describe('forgot and reset password', () => {
       `SELECT action FROM audit_log WHERE action LIKE 'password-reset%' ORDER BY id`,
     );
     expect(rows.map((r) => r.action)).toEqual(['password-reset-requested', 'password-reset']);
+  });
+
+  it("mails the link in the user's stored language", async () => {
+    await server.createUser('acme', {
+      username: 'vergesslich',
+      password: 'alt-passwort',
+      email: 'vergesslich@acme.example',
+    });
+    const germanUser = server.client('acme');
+    await germanUser.signIn('vergesslich', 'alt-passwort');
+    expect((await germanUser.post(API_PATHS.userInfo, { language: 'de' })).statusCode).toBe(200);
+
+    const res = await server.client('acme').get('/api/email/forgotpassword?username=vergesslich');
+    expect(res.statusCode).toBe(200);
+    const mail = await smtp.waitFor('vergesslich@acme.example');
+    expect(mail.subject).toBe('Setzen Sie Ihr Formloop-Passwort zurück');
+    expect(mail.text).toContain('läuft in 30 Minuten ab');
+    expect(linkIn(mail.text ?? '').url).toContain('/reset-password?token=');
   });
 
   it('an expired link is refused and changes nothing', async () => {

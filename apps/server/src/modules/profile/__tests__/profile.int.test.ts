@@ -54,6 +54,7 @@ describe('userinfo', () => {
       fullname: 'penny Tester',
       time_zone: 'UTC',
       date_format: 'YYYY-MM-DD',
+      language: null,
       preference: { launch_page: { type: 'home' } },
       is2faEnabled: false,
       isFullUser: true,
@@ -100,6 +101,22 @@ describe('userinfo', () => {
     expect(await auditRows('profile-updated', pennyId)).toHaveLength(1);
   });
 
+  it('stores the language on the user: the profile and the next session token show it, audited', async () => {
+    const client = server.client('acme');
+    await client.signIn('penny', 'penny-pass');
+    const res = await client.post(API_PATHS.userInfo, { language: 'ja' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.language).toBe('ja');
+    expect((await client.get(API_PATHS.userInfo)).json().data.language).toBe('ja');
+    const fresh = await server.client('acme').signIn('penny', 'penny-pass');
+    expect(fresh.config.userInfo.config.language).toBe('ja');
+    const rows = await auditRows('profile-updated', pennyId);
+    expect(rows.at(-1)).toMatchObject({ before: { language: null }, after: { language: 'ja' } });
+    // Another user's language is theirs alone.
+    const other = await server.client('acme').signIn('olive', 'olive-pass');
+    expect(other.config.userInfo.config.language).toBeNull();
+  });
+
   it('rejects bad input with 400 and the spec’s messages', async () => {
     const client = server.client('acme');
     await client.signIn('olive', 'olive-pass');
@@ -110,6 +127,8 @@ describe('userinfo', () => {
       [{ email: 'not-an-email' }, 'email', PROFILE_MESSAGES.invalidEmail],
       [{ email: '' }, 'email', MESSAGES.required],
       [{ date_format: 'YYYY/MM/DD' }, 'date_format', PROFILE_MESSAGES.invalidDateFormat],
+      [{ language: 'pt' }, 'language', PROFILE_MESSAGES.invalidLanguage],
+      [{ language: 'de-DE' }, 'language', PROFILE_MESSAGES.invalidLanguage],
       [
         { preference: { launch_page: { type: 'reports' } } },
         'preference.launch_page.type',

@@ -62,7 +62,7 @@ export async function auditRows(server: TestServer, entityId?: string) {
 
 /** The link a set-password mail carries, and its token. */
 export function linkIn(text: string) {
-  const match = text.match(/https?:\/\/\S+\/reset-password\?token=(\S+)/);
+  const match = text.match(/https?:\/\/\S+\/reset-password\?token=([^\s&]+)\S*/);
   if (!match) throw new Error(`no link in: ${text}`);
   return { url: match[0], token: decodeURIComponent(match[1]!) };
 }

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PATHS } from '@formloop/contracts';
 import { MESSAGES } from '@formloop/domain';
 import { createTestServer, type TestClient, type TestServer } from '../../../../test/harness.ts';
 import { startSmtpCapture } from '../../../../test/smtp-capture.ts';
@@ -249,6 +250,25 @@ describe('creating users', () => {
     const rows = await auditRows(server, res.json().data.id);
     expect(rows[0]).toMatchObject({ action: 'create', after: { invited: true } });
     expectNoSecrets(rows, [token]);
+  });
+
+  it("writes the invitation in the inviting administrator's language while the new user has none", async () => {
+    expect((await admin.post(API_PATHS.userInfo, { language: 'fr' })).statusCode).toBe(200);
+    try {
+      const res = await admin.post(P.create, {
+        username: 'yves',
+        email: 'yves@acme.example',
+        fullname: 'Yves Invité',
+        user_kind: 'USER',
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const mail = await smtp.waitFor('yves@acme.example');
+      expect(mail.subject).toBe('Vous êtes invité(e) sur Formloop');
+      expect(mail.text).toContain('Votre nom d’utilisateur est : yves');
+      expect(mail.text).toContain('expire dans 7 jours');
+    } finally {
+      await admin.post(API_PATHS.userInfo, { language: 'en' });
+    }
   });
 
   it('holds to the seats of the licence', async () => {

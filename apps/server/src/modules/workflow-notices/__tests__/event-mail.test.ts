@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_EMAIL_TEMPLATES } from '@formloop/domain';
+import { DEFAULT_EMAIL_TEMPLATES, LOCALISED_EMAIL_TEMPLATES } from '@formloop/domain';
 import { buildEventMails, htmlToText, itemEditorPath, renderEventMail } from '../event-mail.ts';
 import type { MailFacts } from '../workflow-notices.repository.ts';
 
@@ -21,9 +21,9 @@ const facts = (over: Partial<MailFacts> = {}): MailFacts => ({
     },
   ],
   addresses: [
-    { id: 'fred', email: 'fred@acme.example' },
-    { id: 'cora', email: ' cora@acme.example ' },
-    { id: 'nomail', email: '' },
+    { id: 'fred', email: 'fred@acme.example', language: null },
+    { id: 'cora', email: ' cora@acme.example ', language: 'en' },
+    { id: 'nomail', email: '', language: 'de' },
   ],
   ...over,
 });
@@ -66,6 +66,44 @@ describe('buildEventMails', () => {
       created_at: '2026-01-02T03:04:05.000Z',
     });
     expect(jobs[0]!.linkPath).toBe('/item-editor/app-1/rec-1');
+  });
+
+  it("writes the default template in each recipient's language, one mail per language", () => {
+    const addresses = [
+      { id: 'fred', email: 'fred@acme.example', language: null },
+      { id: 'greta', email: 'greta@acme.example', language: 'de' },
+      { id: 'hans', email: 'hans@acme.example', language: 'de-AT' },
+      { id: 'yuki', email: 'yuki@acme.example', language: 'ja' },
+      { id: 'odd', email: 'odd@acme.example', language: 'xx' },
+    ];
+    const { logs, jobs } = buildEventMails(context, facts({ templates: [], addresses }), [
+      { event: 'approve', userIds: ['greta', 'fred', 'yuki', 'hans', 'odd'], step: 'Prüfen', taskId: null },
+    ]);
+    expect(jobs.map((job) => job.to)).toEqual([
+      ['greta@acme.example', 'hans@acme.example'],
+      ['fred@acme.example', 'odd@acme.example'],
+      ['yuki@acme.example'],
+    ]);
+    expect(jobs[0]!.subject).toBe('Orders: Datensatz rec-1 wurde genehmigt');
+    expect(jobs[0]!.body).toBe(LOCALISED_EMAIL_TEMPLATES.de.approve.body);
+    expect(jobs[1]!.subject).toBe('Orders: record rec-1 was approved');
+    expect(jobs[2]!.subject).toBe('Orders：レコード rec-1 が承認されました');
+    expect(logs.map((log) => log.recipients)).toEqual(jobs.map((job) => job.to));
+    expect(new Set(logs.map((log) => log.id)).size).toBe(3);
+  });
+
+  it("sends the app's own template as written to every language", () => {
+    const addresses = [
+      { id: 'fred', email: 'fred@acme.example', language: 'en' },
+      { id: 'greta', email: 'greta@acme.example', language: 'de' },
+    ];
+    const { jobs } = buildEventMails(context, facts({ addresses }), [
+      { event: 'submit', userIds: ['fred', 'greta'], step: 'Check', taskId: 'task-1' },
+    ]);
+    expect(jobs.map((job) => job.subject)).toEqual([
+      'Orders: Tea <script>alert(1)</script> (42)',
+      'Orders: Tea <script>alert(1)</script> (42)',
+    ]);
   });
 
   it('skips a mail nobody has an address for', () => {

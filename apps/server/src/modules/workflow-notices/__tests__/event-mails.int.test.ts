@@ -1,6 +1,6 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { APP_SETTINGS_PATHS } from '@formloop/contracts';
+import { API_PATHS, APP_SETTINGS_PATHS } from '@formloop/contracts';
 import { EMAIL_TEMPLATE_EVENTS, type EmailTemplateEvent } from '@formloop/domain';
 import { createTestServer, type TestServer } from '../../../../test/harness.ts';
 import {
@@ -204,5 +204,35 @@ describe('event e-mails', () => {
     });
     expect(row!.error).toMatch(/550.*Mailbox bounce@acme\.example unavailable/);
     expect(smtp.messages.some((mail) => recipientsOf(mail).includes('bounce@acme.example'))).toBe(false);
+  }, 90_000);
+
+  it("writes an app's default mails in each recipient's stored language", async () => {
+    const greta = await server.createUser('acme', {
+      username: 'greta',
+      password: 'greta-pass',
+      email: 'greta@acme.example',
+    });
+    const gretaApi = server.client('acme');
+    await gretaApi.signIn('greta', 'greta-pass');
+    await ok(gretaApi.post(API_PATHS.userInfo, { language: 'de' }));
+    // No templates of its own: every event uses the default, in German for Greta, English for Cora.
+    const plain = await publishApp('Bestellungen', [approval('check', 'Prüfung', [user(greta), user(cora)])]);
+    const recordId = (await saved(submitRecord(people.admin, plain, { data: { title: 'Tee', amount: 3 } })))
+      .id as string;
+    const german = await eventually('the German submit mail', () =>
+      smtp.messages.find(
+        (mail) => recipientsOf(mail).includes('greta@acme.example') && (mail.html || '').includes(recordId),
+      ),
+    );
+    expect(german.subject).toBe(`Bestellungen: neuer Datensatz ${recordId} eingereicht`);
+    expect(german.html).toContain('<strong>Prüfung</strong>');
+    expect(german.text).toContain('Aufgabe öffnen:');
+    expect(recipientsOf(german)).toEqual(['greta@acme.example']);
+    const english = await eventually('the English submit mail', () =>
+      smtp.messages.find(
+        (mail) => recipientsOf(mail).includes('cora@acme.example') && (mail.html || '').includes(recordId),
+      ),
+    );
+    expect(english.subject).toBe(`Bestellungen: new record ${recordId} submitted`);
   }, 90_000);
 });

@@ -15,6 +15,7 @@ export const fullUserProfile: UserProfile = {
   fullname: 'Ada Admin',
   time_zone: 'UTC',
   date_format: 'YYYY-MM-DD',
+  language: 'en',
   preference: { launch_page: { type: 'home' } },
   is2faEnabled: false,
   isFullUser: true,

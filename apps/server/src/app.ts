@@ -49,6 +49,7 @@ import {
 import { registerFilesModule, startOrphanFileSweeper } from './modules/files/index.ts';
 import { registerRecordLookupsModule } from './modules/record-lookups/index.ts';
 import { registerRecordImportModule } from './modules/record-import/index.ts';
+import { registerRecordPrintModule } from './modules/record-print/index.ts';
 import { registerReportsModule } from './modules/reports/index.ts';
 import { registerDashboardsModule } from './modules/dashboards/index.ts';
 import { startAppWriteClock } from './platform/realtime/app-writes.ts';
@@ -213,6 +214,7 @@ export async function buildApp({ config, secrets, database, mailer }: AppDeps): 
   await registerFilesModule(app, recordDeps);
   await registerRecordLookupsModule(app, recordDeps);
   await registerRecordImportModule(app, recordDeps);
+  await registerRecordPrintModule(app, { db, guard });
   await registerReportsModule(app, {
     db,
     guard,

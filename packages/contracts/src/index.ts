@@ -47,6 +47,7 @@ export * from './app-examples.ts';
 export * from './reference-data.ts';
 export * from './app-settings.ts';
 export * from './records.ts';
+export * from './record-print.ts';
 export * from './files.ts';
 export * from './record-lookups.ts';
 export * from './record-import.ts';

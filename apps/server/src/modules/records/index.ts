@@ -25,6 +25,9 @@ export { RECORD_SELECT, RECORD_USER_JOINS, toRecordRow } from './record-row.ts';
 export type { RawRecordRow } from './record-row.ts';
 export { sequenceNumberFields } from './record-sequences.ts';
 export { auditValues, recordMissing, recordOfApp } from './record-views.ts';
+/** One record as its caller may open it (the detail's reading) with its comments, for a printout. */
+export { PRINTED_COMMENTS_LIMIT, printableRecord } from './record-printable.ts';
+export type { PrintableRecord } from './record-printable.ts';
 export { createRecordInTransaction } from './records-write.service.ts';
 export { appOfRecord } from './records.repository.ts';
 export { filterSql } from './record-query/filter-sql.ts';

@@ -12,23 +12,9 @@ import {
   type RecordAppAccess,
 } from './record-access.ts';
 import { toRecordForm } from './record-form.ts';
-import {
-  activityOf,
-  anythingEditable,
-  auditValues,
-  mayChange,
-  recordMissing,
-  recordOfApp,
-  visibleRow,
-} from './record-views.ts';
-import {
-  appOfRecord,
-  appsOfRecords,
-  deleteRecords,
-  lockRecords,
-  type RecordStub,
-} from './records.repository.ts';
-import { taskAtRecord } from '../workflow/index.ts';
+import { openRecord } from './record-open.ts';
+import { anythingEditable, auditValues, mayChange, recordMissing, visibleRow } from './record-views.ts';
+import { appsOfRecords, deleteRecords, lockRecords, type RecordStub } from './records.repository.ts';
 
 // Reading an app's form and one record, and deleting records (spec §7 EntryModule).
 
@@ -50,21 +36,13 @@ export function createRecordsService(db: TenantDb) {
       taskId?: string,
     ): Promise<RecordDetail> {
       return db.inTenant(ctx.tenantId, async (tx) => {
-        // The route names only the record: its app first (every other statement on records names it).
-        const id = recordId.toLowerCase();
-        const moduleId = isUuid(id) ? await appOfRecord(tx, ctx.tenantId, id) : null;
-        if (!moduleId) throw recordMissing();
-        // Through a task only with that task: its assignee sees the record at its activity, no other way.
-        const access = await recordAppAccess(tx, ctx.tenantId, auth, moduleId, taskId && id);
-        const row = await recordOfApp(tx, ctx.tenantId, auth, access, id, false);
-        const version = Number(row.module_version);
-        const definition = await versionDefinition(tx, ctx.tenantId, access, version);
-        // Opened at a task its assignee can act on: the task's activity decides what shows and what
-        // may change (the task itself is the permission); otherwise the record's own activity.
-        const task = taskId ? await taskAtRecord(tx, ctx.tenantId, auth.userId, row.id, taskId) : null;
-        if (access.throughTask && !task?.assignee) throw recordMissing();
-        const atTask = task !== null && (task.actionable || access.throughTask === true);
-        const activityId = atTask ? task.activityId : activityOf(row);
+        const { access, row, version, definition, task, activityId } = await openRecord(
+          tx,
+          ctx.tenantId,
+          auth,
+          recordId,
+          taskId,
+        );
         const mayEdit = task?.actionable ? true : mayChange(auth, access.can, row);
         return {
           record: visibleRow(definition, row, activityId),

@@ -1,8 +1,6 @@
-import { createRequire } from 'node:module';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { stringify } from 'csv-stringify/sync';
 import ExcelJS from 'exceljs';
+import { loadPdfMake, pdfFontFor } from '../../../platform/pdf/pdf-maker.ts';
 import type { ReportSheet } from './report-sheet.ts';
 
 // A report's sheet as a file: CSV (UTF-8 with a byte order mark), XLSX (exceljs; subtotal and total
@@ -45,53 +43,6 @@ export async function xlsxOf(sheet: ReportSheet, name: string): Promise<Buffer> 
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
-/** A font file, or a collection (.ttc) with the name of the face to use from it. */
-type FontSource = string | [string, string];
-
-interface PdfMake {
-  setFonts(fonts: Record<string, Record<string, FontSource>>): void;
-  setUrlAccessPolicy(policy: (url: string) => boolean): void;
-  setLocalAccessPolicy(policy: (file: string) => boolean): void;
-  createPdf(definition: object): { getBuffer(): Promise<Buffer> };
-}
-
-const require = createRequire(import.meta.url);
-let pdfmake: PdfMake | null = null;
-let cjkFont: [string, string] | null = null;
-
-/** Fonts on the machine that hold Chinese and Japanese (Roboto does not); null when none is installed. */
-const CJK_FONTS: Array<[string, string]> = [
-  ['/usr/share/fonts/truetype/wqy/wqy-zenhei.ttc', 'WenQuanYiZenHei'],
-  ['/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc', 'NotoSansCJKjp-Regular'],
-];
-
-function loadPdfMake(): PdfMake {
-  if (pdfmake) return pdfmake;
-  const maker = require('pdfmake') as PdfMake;
-  const robotoDir = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-  const roboto = {
-    normal: path.join(robotoDir, 'Roboto-Regular.ttf'),
-    bold: path.join(robotoDir, 'Roboto-Medium.ttf'),
-    italics: path.join(robotoDir, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(robotoDir, 'Roboto-MediumItalic.ttf'),
-  };
-  const fonts: Record<string, Record<string, FontSource>> = { Roboto: roboto };
-  cjkFont = CJK_FONTS.find(([file]) => existsSync(file)) ?? null;
-  if (cjkFont) fonts.Cjk = { normal: cjkFont, bold: cjkFont, italics: cjkFont, bolditalics: cjkFont };
-  const allowed = new Set(
-    Object.values(fonts).flatMap((font) =>
-      Object.values(font).map((source) => (Array.isArray(source) ? source[0] : source)),
-    ),
-  );
-  maker.setFonts(fonts);
-  // Nothing is fetched and no other file is read: a report's text cannot name an image or a path.
-  maker.setUrlAccessPolicy(() => false);
-  maker.setLocalAccessPolicy((file) => allowed.has(file));
-  pdfmake = maker;
-  return maker;
-}
-
-const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uff00-\uffef]/;
 const pdfCell = (value: unknown, bold = false) => ({
   text: value === null || value === undefined ? '' : String(value),
   bold,
@@ -100,7 +51,7 @@ const pdfCell = (value: unknown, bold = false) => ({
 export async function pdfOf(sheet: ReportSheet, landscape: boolean): Promise<Buffer> {
   const maker = loadPdfMake();
   const everything = [...sheet.heading, ...sheet.header, ...sheet.rows.flat().map(String)].join(' ');
-  const font = cjkFont && CJK.test(everything) ? 'Cjk' : 'Roboto';
+  const font = pdfFontFor(everything);
   const widths = sheet.header.map(() => '*');
   const body = [
     sheet.header.map((label) => pdfCell(label, true)),

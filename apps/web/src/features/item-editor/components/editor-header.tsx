@@ -12,6 +12,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { shellEntryAt, useDeclarePageTrail, useShellCrumb } from '../../../shared/navigation/page-trail.ts';
+import { RecordPrintActions } from '../../record-print/components.ts';
 import { ITEM_EDITOR_NAMESPACE } from '../messages.ts';
 import { listPath } from '../paths.ts';
 
@@ -85,6 +86,7 @@ export function EditorHeader(props: EditorHeaderProps) {
         </Space>
       </div>
       <Space wrap size="small">
+        {props.saved ? <RecordPrintActions disabled={props.busy} /> : null}
         <Button onClick={props.onCancel} disabled={props.busy}>
           {t('actions.cancel')}
         </Button>

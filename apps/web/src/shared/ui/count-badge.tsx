@@ -1,5 +1,6 @@
 import theme from 'antd/es/theme';
 import type { CSSProperties } from 'react';
+import { TEXT_ON_BRIGHT_FILL, useColorScheme } from './color-scheme.ts';
 
 export interface CountBadgeProps {
   /** The text to show, already capped (for example '9999+'). */
@@ -17,6 +18,8 @@ export interface CountBadgeProps {
  */
 export function CountBadge({ text, label, corner = false, style }: CountBadgeProps) {
   const { token } = theme.useToken();
+  // The dark scheme's error pink is light (it is also error text on dark cards): dark digits on it.
+  const dark = useColorScheme() === 'dark';
   return (
     <span
       aria-label={label}
@@ -28,7 +31,7 @@ export function CountBadge({ text, label, corner = false, style }: CountBadgePro
         padding: '0 6px',
         borderRadius: 10,
         background: token.colorError,
-        color: token.colorWhite,
+        color: dark ? TEXT_ON_BRIGHT_FILL : token.colorWhite,
         fontSize: token.fontSizeSM,
         lineHeight: '20px',
         textAlign: 'center',

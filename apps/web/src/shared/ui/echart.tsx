@@ -3,6 +3,13 @@
 // to give it (see the issue-8 report); init, setOption, resize and dispose are all it did for us.
 import { init, type ECharts, type EChartsCoreOption } from 'echarts/core';
 import { useEffect, useRef } from 'react';
+import { useColorScheme } from './color-scheme.ts';
+
+/** The card shows through (the dark theme would paint its own navy), unless the option says otherwise. */
+const withBackground = (option: EChartsCoreOption): EChartsCoreOption => ({
+  backgroundColor: 'transparent',
+  ...option,
+});
 
 export function EChart({
   option,
@@ -15,12 +22,15 @@ export function EChart({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const chart = useRef<ECharts | null>(null);
+  // ECharts' own dark theme writes axes, labels and legends in light greys; a theme is fixed at init,
+  // so a change of scheme draws the chart anew.
+  const scheme = useColorScheme();
 
   useEffect(() => {
     const element = container.current;
     if (!element) return undefined;
     // SVG: a handful of shapes, crisp at any zoom, and no canvas needed.
-    const instance = init(element, undefined, { renderer: 'svg' });
+    const instance = init(element, scheme === 'dark' ? 'dark' : undefined, { renderer: 'svg' });
     chart.current = instance;
     const observer =
       typeof ResizeObserver === 'function' ? new ResizeObserver(() => instance.resize()) : null;
@@ -30,12 +40,13 @@ export function EChart({
       instance.dispose();
       chart.current = null;
     };
-  }, []);
+  }, [scheme]);
 
   useEffect(() => {
     // notMerge: a series or a slice that is gone from the option must go from the chart too.
-    chart.current?.setOption(option, { notMerge: true });
-  }, [option]);
+    // A chart drawn anew for a change of scheme gets its option here too (this effect runs after that one).
+    chart.current?.setOption(withBackground(option), { notMerge: true });
+  }, [option, scheme]);
 
   return <div ref={container} role="img" aria-label={label} style={{ width: '100%', height }} />;
 }

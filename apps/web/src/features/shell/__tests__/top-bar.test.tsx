@@ -230,4 +230,18 @@ describe('user dropdown (spec §1)', () => {
     expect(await screen.findByRole('button', { name: 'Benachrichtigungen' })).toBeTruthy();
     expect(localStorage.getItem('formloop.language')).toBe('de');
   });
+
+  it('offers the appearance: the system setting (checked by default), light or dark, kept in this browser and applied at once', async () => {
+    signInAs('user');
+    mockFetch({});
+    renderShell();
+    const menu = await openMenu('Ada Admin');
+    fireEvent.mouseEnter(within(menu).getByText('Appearance'));
+    const system = await screen.findByText('System setting');
+    expect(system.getAttribute('aria-current')).toBe('true');
+    expect(screen.getByText('Light').getAttribute('aria-current')).toBeNull();
+    fireEvent.click(screen.getByText('Dark'));
+    await waitFor(() => expect(document.documentElement.dataset.theme).toBe('dark'));
+    expect(localStorage.getItem('formloop.colorScheme')).toBe('dark');
+  });
 });

@@ -1,3 +1,4 @@
+import BgColorsOutlined from '@ant-design/icons/es/icons/BgColorsOutlined';
 import CheckOutlined from '@ant-design/icons/es/icons/CheckOutlined';
 import GlobalOutlined from '@ant-design/icons/es/icons/GlobalOutlined';
 import LogoutOutlined from '@ant-design/icons/es/icons/LogoutOutlined';
@@ -16,15 +17,37 @@ import {
   type AppLanguage,
 } from '../../../shared/i18n/languages.ts';
 import { useAuth } from '../../../shared/auth/auth-store.ts';
+import {
+  COLOR_SCHEME_CHOICES,
+  isColorSchemeChoice,
+  setColorSchemeChoice,
+  useColorSchemeChoice,
+  type ColorSchemeChoice,
+} from '../../../shared/ui/color-scheme.ts';
 import { LOGOUT_PATH, PROFILE_PATH } from '../shell-constants.ts';
 
 const LANGUAGE_KEY = 'language:';
+const SCHEME_KEY = 'scheme:';
 
-/** The user dropdown (spec §1): the full name, My Profile, the language submenu and Logout. */
+const SCHEME_LABEL_KEYS: Readonly<Record<ColorSchemeChoice, string>> = {
+  system: 'user.appearanceSystem',
+  light: 'user.appearanceLight',
+  dark: 'user.appearanceDark',
+};
+
+/** The current choice gets the check mark (as in the language submenu); the others keep its room. */
+const checkIcon = (current: boolean) =>
+  current ? <CheckOutlined aria-hidden /> : <span aria-hidden style={{ width: 14 }} />;
+
+/**
+ * The user dropdown (spec §1): the full name, My Profile, the language and appearance submenus (the
+ * colour scheme: the system's, light or dark, issue 25 item 8) and Logout.
+ */
 export function UserDropdown() {
   const { t, i18n } = useTranslation('shell');
   const { user } = useAuth();
   const current = isAppLanguage(i18n.language) ? i18n.language : FALLBACK_LANGUAGE;
+  const scheme = useColorSchemeChoice();
   const fullname = user?.fullname || user?.username || '';
   // On a phone the name would push the top bar past the screen: the icon alone, named for readers.
   const { phone } = useShellViewport();
@@ -57,6 +80,18 @@ export function UserDropdown() {
         ),
       })),
     },
+    {
+      key: 'appearance',
+      icon: <BgColorsOutlined aria-hidden />,
+      label: t('user.appearance'),
+      children: COLOR_SCHEME_CHOICES.map((choice) => ({
+        key: `${SCHEME_KEY}${choice}`,
+        icon: checkIcon(choice === scheme),
+        label: (
+          <span aria-current={choice === scheme ? 'true' : undefined}>{t(SCHEME_LABEL_KEYS[choice])}</span>
+        ),
+      })),
+    },
     { type: 'divider' },
     {
       key: 'logout',
@@ -68,6 +103,8 @@ export function UserDropdown() {
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const language = key.startsWith(LANGUAGE_KEY) ? key.slice(LANGUAGE_KEY.length) : null;
     if (isAppLanguage(language)) void changeLanguage(language);
+    const choice = key.startsWith(SCHEME_KEY) ? key.slice(SCHEME_KEY.length) : null;
+    if (isColorSchemeChoice(choice)) setColorSchemeChoice(choice);
   };
 
   return (

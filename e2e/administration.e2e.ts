@@ -39,7 +39,8 @@ test('an administrator sets up team, user, role and menu order; the user sees ex
   // A user with an ordinary licence.
   await admin.goto('/settings/user-management');
   await admin.getByRole('button', { name: 'Invite user' }).click();
-  const invite = admin.getByRole('dialog', { name: 'Invite user' });
+  // Named "Invite user" until a password is typed, then "Create user" (the administrator sets it).
+  const invite = admin.getByRole('dialog', { name: /^(Invite user|Create user)$/ });
   await fillAll([
     [invite.getByLabel('User name'), NEWCOMER.username],
     [invite.getByLabel('Full name'), NEWCOMER.fullname],
@@ -52,7 +53,8 @@ test('an administrator sets up team, user, role and menu order; the user sees ex
     /^User \(/,
     invite.locator('.ant-select-content, .ant-select-selection-item').filter({ hasText: /^User/ }).first(),
   );
-  await invite.getByRole('button', { name: 'Invite' }).click();
+  await expect(admin.getByRole('dialog', { name: 'Create user' })).toBeVisible();
+  await invite.getByRole('button', { name: 'Create user' }).click();
   await expect(invite).toBeHidden();
   await expect(admin.getByRole('cell', { name: NEWCOMER.fullname })).toBeVisible();
   await snap(admin, 'admin-user-invited');

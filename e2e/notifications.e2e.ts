@@ -180,6 +180,8 @@ test('an ordinary user with no role on the app receives the task, sees the badge
   await snap(olivia, 'assignee-without-role-task');
 
   await olivia.getByRole('button', { name: /^Approve$/ }).click();
+
+  await olivia.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(olivia.getByText('The task has been approved.')).toBeVisible();
   await expect(olivia).toHaveURL(/\/tasks$/);
   const badge = olivia.getByRole('img', { name: HOME_BADGE });

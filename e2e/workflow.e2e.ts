@@ -154,9 +154,11 @@ test('a two-step approval: reject with a reason, resubmit, approve twice, Comple
   // B approves both steps.
   await openTask(fiona, app, 'Manager approval');
   await fiona.getByRole('button', { name: /^Approve$/ }).click();
+  await fiona.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(fiona.getByText('The task has been approved.')).toBeVisible();
   await openTask(fiona, app, 'Finance approval');
   await fiona.getByRole('button', { name: /^Approve$/ }).click();
+  await fiona.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(fiona).toHaveURL(/\/tasks$/);
 
   // A opens the entry: Completed, with each step in its history.
@@ -184,6 +186,7 @@ test('a send-back to the first step, and a withdraw by the submitter', async ({ 
   const fiona = await signedInPage(browser, USERS.fiona);
   await openTask(fiona, app, 'Manager approval');
   await fiona.getByRole('button', { name: /^Approve$/ }).click();
+  await fiona.getByRole('dialog').getByRole('button', { name: 'Confirm' }).click();
   await expect(fiona).toHaveURL(/\/tasks$/);
   await openTask(fiona, app, 'Finance approval');
   await fiona.getByRole('button', { name: /^Send back$/ }).click();

@@ -241,6 +241,8 @@ describe('creating users', () => {
     expect(mail.text).toContain('ada Tester');
     const { url, token } = linkIn(mail.text ?? '');
     expect(url.startsWith('http://acme.formloop.test/reset-password?token=')).toBe(true);
+    // The page it opens asks the newcomer to choose a password, not to reset one.
+    expect(url.endsWith('&invite=1')).toBe(true);
 
     const fresh = server.client('acme');
     const set = await fresh.post('/api/email/resetpassword', { token, password: 'ivy-chosen' });

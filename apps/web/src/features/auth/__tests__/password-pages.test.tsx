@@ -66,4 +66,30 @@ describe('reset password (spec §2)', () => {
     expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ token: 'abc', password: 'new-secret' });
     expect(await screen.findByText('Your password has been reset. Please sign in.')).toBeTruthy();
   });
+
+  it('reads as a reset for a reset link: its title, fields and button', async () => {
+    renderApp('/reset-password?token=abc');
+    expect(await screen.findByRole('heading', { name: 'Reset Password' })).toBeTruthy();
+    expect(screen.queryByText('Choose your password')).toBeNull();
+  });
+
+  it('asks a new user from an invitation link to choose a password, and says it is set', async () => {
+    const calls = mockFetch({
+      [`POST ${API_PATHS.resetPassword}`]: ok(
+        null,
+        'Your password has been changed. Please sign in with the new password.',
+      ),
+    });
+    const app = renderApp('/reset-password?token=abc&invite=1');
+    expect(await screen.findByRole('heading', { name: 'Choose your password' })).toBeTruthy();
+    expect(screen.getByText('Welcome to Formloop. Choose the password you will sign in with.')).toBeTruthy();
+    expect(screen.queryByText('Reset Password')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Reset password' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'first-secret' } });
+    fireEvent.change(screen.getByLabelText('Confirm password'), { target: { value: 'first-secret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Set password' }));
+    await waitFor(() => expect(locationOf(app)).toBe('/authentication/login'));
+    expect(JSON.parse(calls[0]?.body ?? '{}')).toEqual({ token: 'abc', password: 'first-secret' });
+    expect(await screen.findByText('Your password is set. Please sign in.')).toBeTruthy();
+  });
 });

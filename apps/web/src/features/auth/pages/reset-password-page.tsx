@@ -2,6 +2,7 @@ import Alert from 'antd/es/alert';
 import Button from 'antd/es/button';
 import Form from 'antd/es/form';
 import Password from 'antd/es/input/Password';
+import Typography from 'antd/es/typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -18,7 +19,11 @@ interface ResetValues {
   confirm: string;
 }
 
-/** /reset-password?token=…: choose a new password, then sign in with it (spec §2). */
+/**
+ * /reset-password?token=…: choose a new password, then sign in with it (spec §2). The link of an
+ * invitation e-mail adds `&invite=1` (the token itself does not say): the new user is asked to
+ * choose their password, not to reset one they never had.
+ */
 export function ResetPasswordPage() {
   const { t } = useTranslation(['auth', 'validation']);
   const translate = useMessageTranslator();
@@ -26,6 +31,9 @@ export function ResetPasswordPage() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const invited = params.get('invite') === '1';
+  // The same form, worded for a first password or for a reset.
+  const text = (reset: string, invite: string) => t(invited ? invite : reset);
   const reset = useResetPassword();
   const [failure, setFailure] = useState<string | null>(null);
 
@@ -34,25 +42,33 @@ export function ResetPasswordPage() {
     reset.mutate(
       { token, password },
       {
-        onSuccess: (text) => {
-          toast.success(text ? translate(text) : t('reset.success'));
+        onSuccess: (message) => {
+          // The server's answer speaks of a changed password; a new user has just set their first one.
+          toast.success(
+            invited || !message ? text('reset.success', 'reset.inviteSuccess') : translate(message),
+          );
           void navigate(LOGIN_PATH, { replace: true });
         },
         onError: (error) =>
-          setFailure(isApiError(error) && error.message ? translate(error) : t('reset.failed')),
+          setFailure(
+            isApiError(error) && error.message
+              ? translate(error)
+              : text('reset.failed', 'reset.inviteFailed'),
+          ),
       },
     );
   };
 
   return (
     <>
-      <AuthTitle>{t('reset.title')}</AuthTitle>
+      <AuthTitle>{text('reset.title', 'reset.inviteTitle')}</AuthTitle>
+      {invited ? <Typography.Paragraph>{t('reset.inviteIntro')}</Typography.Paragraph> : null}
       {token === '' ? (
         <Alert
           type="error"
           showIcon
           role="alert"
-          title={t('reset.missingToken')}
+          title={text('reset.missingToken', 'reset.inviteMissingToken')}
           style={{ marginBottom: 16 }}
         />
       ) : null}
@@ -62,14 +78,14 @@ export function ResetPasswordPage() {
       <Form<ResetValues> layout="vertical" onFinish={submit} requiredMark={false} disabled={token === ''}>
         <Form.Item
           name="password"
-          label={t('reset.newPassword')}
+          label={text('reset.newPassword', 'reset.invitePassword')}
           rules={[domainRule(passwordMessage, translate)]}
         >
           <Password autoComplete="new-password" autoFocus />
         </Form.Item>
         <Form.Item
           name="confirm"
-          label={t('reset.confirmPassword')}
+          label={text('reset.confirmPassword', 'reset.inviteConfirmPassword')}
           dependencies={['password']}
           rules={[
             ({ getFieldValue }) => ({
@@ -82,7 +98,7 @@ export function ResetPasswordPage() {
           <Password autoComplete="new-password" />
         </Form.Item>
         <Button type="primary" htmlType="submit" block loading={reset.isPending}>
-          {t('reset.submit')}
+          {text('reset.submit', 'reset.inviteSubmit')}
         </Button>
       </Form>
       <div style={{ marginTop: 16 }}>

@@ -5,6 +5,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FORM_RENDERER_NAMESPACE } from '../messages.ts';
 import { a11y, asText, type ControlProps } from './control-props.ts';
+import { ReadOnlyValue } from './read-only-value.tsx';
 
 const ScannerDialog = lazy(() => import('./barcode-scanner-dialog.tsx'));
 
@@ -115,18 +116,18 @@ export const canScanWithCamera = (): boolean =>
 export function BarcodeScannerControl(props: ControlProps) {
   const { t } = useTranslation(FORM_RENDERER_NAMESPACE);
   const [scanning, setScanning] = useState(false);
+  if (props.readOnly) return <ReadOnlyValue control={props} text={asText(props.value)} mono />;
   return (
     <div style={{ display: 'flex', gap: 8 }}>
       <Input
         {...a11y(props)}
         value={asText(props.value)}
-        readOnly={props.readOnly}
         placeholder={props.field.placeholder || t('barcode.typePlaceholder')}
         status={props.invalid ? 'error' : undefined}
         style={{ fontFamily: 'monospace' }}
         onChange={(event) => props.onChange(event.target.value === '' ? null : event.target.value)}
       />
-      {canScanWithCamera() && !props.readOnly ? (
+      {canScanWithCamera() ? (
         <Button
           icon={<CameraOutlined aria-hidden />}
           aria-label={t('barcode.scan', { label: props.label })}

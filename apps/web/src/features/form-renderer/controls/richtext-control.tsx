@@ -169,7 +169,13 @@ export function RichTextControl(props: ControlProps) {
         aria-label={props.label}
         aria-describedby={props.describedBy}
         tabIndex={0}
-        style={{ ...BOX, minHeight: 32 }}
+        // Text, not an editor: no border, the muted background of every read-only value.
+        style={{
+          ...BOX,
+          minHeight: 32,
+          border: '1px solid transparent',
+          background: 'var(--ant-color-fill-tertiary, rgba(0, 0, 0, 0.04))',
+        }}
         dangerouslySetInnerHTML={{ __html: sanitizeRichText(html) }}
       />
     );

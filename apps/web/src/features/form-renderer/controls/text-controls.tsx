@@ -11,13 +11,16 @@ import { ReadOnlyValue } from './read-only-value.tsx';
 
 const status = (props: ControlProps) => (props.invalid ? ('error' as const) : undefined);
 
+// A field the viewer may not change shows its value as text (ReadOnlyValue), never as a text box
+// that looks editable and ignores what is typed.
+
 export function TextControl(props: ControlProps) {
+  if (props.readOnly) return <ReadOnlyValue control={props} text={asText(props.value)} />;
   return (
     <Input
       {...a11y(props)}
       value={asText(props.value)}
       onChange={(event) => props.onChange(event.target.value)}
-      readOnly={props.readOnly}
       placeholder={props.field.placeholder}
       status={status(props)}
     />
@@ -25,6 +28,7 @@ export function TextControl(props: ControlProps) {
 }
 
 export function EmailControl(props: ControlProps) {
+  if (props.readOnly) return <ReadOnlyValue control={props} text={asText(props.value)} />;
   return (
     <Input
       {...a11y(props)}
@@ -32,7 +36,6 @@ export function EmailControl(props: ControlProps) {
       autoComplete="email"
       value={asText(props.value)}
       onChange={(event) => props.onChange(event.target.value)}
-      readOnly={props.readOnly}
       placeholder={props.field.placeholder}
       status={status(props)}
     />
@@ -75,13 +78,13 @@ export function PasswordControl(props: ControlProps) {
 }
 
 export function TextAreaControl(props: ControlProps) {
+  if (props.readOnly) return <ReadOnlyValue control={props} text={asText(props.value)} multiline />;
   return (
     <TextArea
       {...a11y(props)}
       autoSize={{ minRows: props.compact ? 1 : 3, maxRows: 12 }}
       value={asText(props.value)}
       onChange={(event) => props.onChange(event.target.value)}
-      readOnly={props.readOnly}
       placeholder={props.field.placeholder}
       status={status(props)}
     />

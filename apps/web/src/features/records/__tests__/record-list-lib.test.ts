@@ -2,9 +2,16 @@ import { FILTER_OPERATORS } from '@formloop/domain';
 import { describe, expect, it } from 'vitest';
 import { autoMap, parseHeaderRow, readCsvPreview } from '../lib/csv-header.ts';
 import { operatorsFor, toRequestFilter, valueKindFor } from '../lib/filter-operators.ts';
-import { initialColumnSettings, listColumns, visibleKeys, type ColumnKind } from '../lib/list-columns.ts';
+import {
+  automaticColumns,
+  initialColumnSettings,
+  listColumns,
+  nobodyChoseColumns,
+  visibleKeys,
+  type ColumnKind,
+} from '../lib/list-columns.ts';
 import { fileNameOf } from '../../../shared/api/file-request.ts';
-import { field, form, group } from './record-fixtures.tsx';
+import { field, form, group, row } from './record-fixtures.tsx';
 
 describe('record list helpers', () => {
   it('reads a CSV header row with quotes, doubled quotes, a BOM and semicolons', () => {
@@ -93,5 +100,43 @@ describe('record list helpers', () => {
       'status',
     ]);
     expect(visibleKeys(initialColumnSettings(columns, ['f2', 'gone', 'f1'], ['f3']))).toEqual(['f2', 'f1']);
+  });
+
+  it('leaves out empty system columns and keeps a phone to a few, only while nobody chose columns', () => {
+    const columns = listColumns([
+      group('main', [field('text', 'a', 'A'), field('text', 'b', 'B'), field('text', 'c', 'C')]),
+    ]);
+    expect(nobodyChoseColumns(columns, undefined, undefined)).toBe(true);
+    expect(nobodyChoseColumns(columns, undefined, ['gone'])).toBe(true);
+    expect(nobodyChoseColumns(columns, undefined, ['a'])).toBe(false);
+    expect(nobodyChoseColumns(columns, ['b'], undefined)).toBe(false);
+
+    const settings = initialColumnSettings(columns, undefined, undefined);
+    const rows = [
+      row('r-1', {}, { tasks: 0, workflow_status: null, workflow_activity_name: null }),
+      row('r-2', {}, { tasks: 0, workflow_status: null, workflow_activity_name: null, submitted_on: 'x' }),
+    ];
+    expect(visibleKeys(automaticColumns(settings, columns, rows, false))).toEqual([
+      'a',
+      'b',
+      'c',
+      'status',
+      'created_by',
+      'modified_by',
+      'created_on',
+      'modified_on',
+      'submitted_on',
+      'workflow_started_on',
+      'workflow_initiator_email',
+    ]);
+    // Before the first page nothing is known to be empty.
+    expect(automaticColumns(settings, columns, undefined, false)).toEqual(settings);
+    expect(visibleKeys(automaticColumns(settings, columns, rows, true))).toEqual(['a', 'b', 'status']);
+    const oneField = listColumns([group('main', [field('text', 'a', 'A')])]);
+    expect(
+      visibleKeys(
+        automaticColumns(initialColumnSettings(oneField, undefined, undefined), oneField, rows, true),
+      ),
+    ).toEqual(['a', 'status', 'created_by']);
   });
 });

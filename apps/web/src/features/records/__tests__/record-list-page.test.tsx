@@ -2,6 +2,7 @@ import { APPS_PATHS, RECORDS_PATHS } from '@formloop/contracts';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok } from '../../../test/fetch-mock.ts';
+import { matchesWidth, mediaQueryList } from '../../../test/match-media.ts';
 import {
   CONFIG,
   FORM,
@@ -84,7 +85,9 @@ describe('record list page', { timeout: 120_000 }, () => {
   });
 
   it('keeps passwords, buttons and table groups out of the columns and labels system columns as the spec does', async () => {
-    mockPage();
+    mockPage({
+      [TABLE]: ok(table([row('r-1', { customer: 'Acme' }, { expire_at: '2026-04-01T00:00:00.000Z' })])),
+    });
     renderPage();
     await waitFor(() => expect(cellTexts()).toHaveLength(1));
     const headers = headerTexts();
@@ -143,6 +146,89 @@ describe('record list page', { timeout: 120_000 }, () => {
     expect(bodiesOf(calls, '/api/form/Editor/UserLookup')).toEqual([
       { ids: ['u-2', 'u-3'], page: 1, length: 50 },
     ]);
+  });
+
+  it('leaves out system columns no entry of the page uses, until one does, while nobody chose columns', async () => {
+    const calls = mockPage({
+      [TABLE]: (call) =>
+        JSON.parse(call.body ?? '{}').page === 2
+          ? ok(table([row('r-11', { customer: 'Later' }, { flow_name: 'Purchase flow' })], 11))
+          : ok(table([row('r-1', { customer: 'Acme' })], 11)),
+    });
+    renderPage();
+    await waitFor(() => expect(cellTexts()).toHaveLength(1));
+    const shown = headerTexts().filter(Boolean);
+    // The app's fields, then the system columns that have something to say on this page.
+    expect(shown).toEqual([
+      'Customer',
+      'Amount',
+      'Share',
+      'Paid',
+      'Owner',
+      'Tags',
+      'Client',
+      'Attachment',
+      'Status',
+      'Created By',
+      'Modified By',
+      'Created At',
+      'Modified At',
+      'Workflow status',
+      'Open tasks',
+      'Current step',
+      'Workflow started at',
+      "Starter's e-mail",
+      'Actions',
+    ]);
+    // The chooser says so too.
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const chooser = await screen.findByTestId('column-chooser');
+    expect(within(chooser).getByRole('checkbox', { name: 'Flow Name' })).toHaveProperty('checked', false);
+    expect(within(chooser).getByRole('checkbox', { name: 'Created By' })).toHaveProperty('checked', true);
+
+    // The request still asks for them: a page whose entry has a flow name shows the column.
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(cellTexts()[0]).toContain('Later'));
+    expect(tableBodies(calls).at(-1)?.columns).toContain('flow_name');
+    expect(headerTexts()).toContain('Flow Name');
+    expect(cellTexts()[0]).toContain('Purchase flow');
+  });
+
+  it('shows the columns a user picks, empty or not, once they use the chooser', async () => {
+    const calls = mockPage();
+    renderPage();
+    await waitFor(() => expect(cellTexts()).toHaveLength(1));
+    expect(headerTexts()).not.toContain('Expire At');
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const chooser = await screen.findByTestId('column-chooser');
+    fireEvent.click(within(chooser).getByRole('checkbox', { name: 'Expire At' }));
+    await waitFor(() => expect(headerTexts()).toContain('Expire At'));
+    // What was left out stays out: the user's choice starts from what they saw.
+    expect(headerTexts()).not.toContain('Flow Name');
+    expect(tableBodies(calls).at(-1)?.columns).toContain('expire_at');
+    expect(tableBodies(calls).at(-1)?.columns).not.toContain('flow_name');
+  });
+
+  it('shows a phone the first fields and the status only, unless the user picks columns', async () => {
+    vi.stubGlobal('matchMedia', (query: string) => mediaQueryList(query, matchesWidth(query, 390)));
+    mockPage();
+    renderPage();
+    await waitFor(() => expect(cellTexts()).toHaveLength(1));
+    await waitFor(() =>
+      expect(headerTexts().filter(Boolean)).toEqual(['Customer', 'Amount', 'Status', 'Actions']),
+    );
+    fireEvent.click(screen.getByRole('button', { name: /Columns/ }));
+    const chooser = await screen.findByTestId('column-chooser');
+    fireEvent.click(within(chooser).getByRole('checkbox', { name: 'Created At' }));
+    await waitFor(() =>
+      expect(headerTexts().filter(Boolean)).toEqual([
+        'Customer',
+        'Amount',
+        'Status',
+        'Created At',
+        'Actions',
+      ]),
+    );
   });
 
   it('pages, changes the page size and sorts on the server', async () => {

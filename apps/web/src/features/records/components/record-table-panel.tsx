@@ -35,7 +35,15 @@ import {
   type ExportFormat,
   type TableKind,
 } from '../api.ts';
-import { initialColumnSettings, visibleKeys, type ListColumn } from '../lib/list-columns.ts';
+import {
+  automaticColumns,
+  initialColumnSettings,
+  nobodyChoseColumns,
+  visibleKeys,
+  type ColumnSetting,
+  type ListColumn,
+} from '../lib/list-columns.ts';
+import { usePhone } from '../lib/use-phone.ts';
 import { DELETE_FAILED, failureText, useRecordsMessage } from '../messages.ts';
 import { itemEditorPath } from '../paths.ts';
 import { ColumnChooser } from './column-chooser.tsx';
@@ -67,19 +75,20 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
     pageSizes: PAGE_SIZES,
     orders: config?.orders ?? [],
   });
-  const appDefault = form.definition.defaultConfig.listColumns;
+  const listColumns = form.definition.defaultConfig.listColumns;
+  const appDefault = Array.isArray(listColumns) ? (listColumns as string[]) : undefined;
   const defaults = useCallback(
-    () =>
-      initialColumnSettings(
-        columns,
-        undefined,
-        Array.isArray(appDefault) ? (appDefault as string[]) : undefined,
-      ),
+    () => initialColumnSettings(columns, undefined, appDefault),
     [columns, appDefault],
   );
+  const saved = config?.columns.length ? config.columns : undefined;
   const [settings, setSettings] = useState(() =>
-    config?.columns.length ? initialColumnSettings(columns, config.columns, undefined) : defaults(),
+    saved ? initialColumnSettings(columns, saved, undefined) : defaults(),
   );
+  // While nobody chose the columns (no saved view, no default of the app, the chooser untouched) the
+  // list leaves out what says nothing on this page and, on a phone, all but a few (automaticColumns).
+  const [automatic, setAutomatic] = useState(() => nobodyChoseColumns(columns, saved, appDefault));
+  const phone = usePhone();
   // A drill from a report (?filters=…) opens the submitted records on exactly its filters.
   const [params] = useSearchParams();
   const [filters, setFilters] = useState<RecordFilter[]>(
@@ -101,7 +110,6 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
 
   const visible = useMemo(() => visibleKeys(settings), [settings]);
   const byKey = useMemo(() => new Map(columns.map((column) => [column.key, column])), [columns]);
-  const shownColumns = useMemo(() => visible.flatMap((key) => byKey.get(key) ?? []), [visible, byKey]);
   const labelOf = useCallback(
     (key: string) => {
       const column = byKey.get(key);
@@ -119,6 +127,26 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
     [query, table.page, table.length],
   );
   const rows = useRecordTable(moduleId, kind, body);
+
+  // What the table and the chooser show; the request above still asks for every column of `settings`.
+  const pageRows = rows.data?.data;
+  const shownSettings = useMemo(
+    () => (automatic ? automaticColumns(settings, columns, pageRows, phone) : settings),
+    [automatic, settings, columns, pageRows, phone],
+  );
+  const shownColumns = useMemo(
+    () => visibleKeys(shownSettings).flatMap((key) => byKey.get(key) ?? []),
+    [shownSettings, byKey],
+  );
+  // A saved view keeps the columns shown, but not a phone's cut: the view is for every screen.
+  const viewColumns = useMemo(
+    () => visibleKeys(automatic ? automaticColumns(settings, columns, pageRows, false) : settings),
+    [automatic, settings, columns, pageRows],
+  );
+  const chooseColumns = (next: ColumnSetting[]) => {
+    setAutomatic(false);
+    setSettings(next);
+  };
 
   // "about N" until the user asks for the exact figure of this search and these filters: then one
   // request counts it (useExactCount), and every page of the same search shows it.
@@ -184,7 +212,7 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
   };
 
   const view = (): RecordListConfig => ({
-    columns: visible,
+    columns: viewColumns,
     pageSize: table.length as PageSize,
     orders: table.orders,
     filters: filters.map((filter) => ({
@@ -265,10 +293,13 @@ export function RecordTablePanel({ form, kind, columns, config }: RecordTablePan
         onToggleFilters={() => setFiltersOpen((open) => !open)}
         chooser={
           <ColumnChooser
-            settings={settings}
+            settings={shownSettings}
             labelOf={labelOf}
-            onChange={setSettings}
-            onReset={() => setSettings(defaults())}
+            onChange={chooseColumns}
+            onReset={() => {
+              setSettings(defaults());
+              setAutomatic(nobodyChoseColumns(columns, undefined, appDefault));
+            }}
           />
         }
         onSaveView={() =>

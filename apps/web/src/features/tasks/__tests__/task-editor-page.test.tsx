@@ -50,6 +50,14 @@ function editorCalls(
 }
 
 const bar = async () => within(await screen.findByTestId('task-action-bar', undefined, { timeout: 15_000 }));
+/** The confirmation a decision opens: Confirm sends it (with the comment, when one is typed). */
+async function confirmDecision(comment?: string) {
+  const dialog = await screen.findByRole('dialog');
+  if (comment !== undefined)
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: comment } });
+  fireEvent.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  return dialog;
+}
 const title = () => screen.getByLabelText('Title') as HTMLInputElement;
 const where = () => screen.getByTestId('where').textContent;
 
@@ -75,6 +83,7 @@ describe('task editor', { timeout: 120_000 }, () => {
     );
 
     fireEvent.click(actions.getByRole('button', { name: /Approve/ }));
+    await confirmDecision();
     await waitFor(() => expect(where()).toBe('/tasks'));
     expect(postsTo(calls, TASK_ACTION_PATHS.approve)).toEqual([{ task_id: 't-1', accepted: true }]);
     expect(await screen.findByText('The task has been approved.')).toBeTruthy();
@@ -93,6 +102,7 @@ describe('task editor', { timeout: 120_000 }, () => {
     await waitFor(() => expect(title().value).toBe('Office chairs'));
     fireEvent.change(title(), { target: { value: 'Desks' } });
     fireEvent.click(actions.getByRole('button', { name: /Approve/ }));
+    await confirmDecision();
     await waitFor(() => expect(where()).toBe('/tasks'));
     const order = calls
       .filter((call) => call.method === 'POST' && call.url.startsWith('/api/EntryModule/'))
@@ -103,6 +113,38 @@ describe('task editor', { timeout: 120_000 }, () => {
       taskId: 't-1',
       data: { title: 'Desks' },
     });
+  });
+
+  it('asks to confirm an approval, with an optional comment sent as its description', async () => {
+    const calls = editorCalls(taskDetail(), {
+      [`POST ${TASK_ACTION_PATHS.approve}`]: ok({ recordId: 'r-1', workflowStatus: 'Running' }),
+    });
+    renderTasks(PATH);
+    const actions = await bar();
+    fireEvent.click(actions.getByRole('button', { name: /Approve/ }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Approve this task?')).toBeTruthy();
+    // The comment box takes what is typed at once.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('textbox')));
+    // Cancel sends nothing and stays on the task.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(postsTo(calls, TASK_ACTION_PATHS.approve)).toEqual([]);
+    expect(where()).toBe(PATH);
+
+    fireEvent.click(actions.getByRole('button', { name: /Approve/ }));
+    dialog = await screen.findByRole('dialog');
+    const comment = within(dialog).getByRole('textbox');
+    fireEvent.change(comment, { target: { value: '  Fine by me  ' } });
+    // Enter sends the dialog, like Confirm.
+    fireEvent.keyDown(comment, { key: 'Enter' });
+    await waitFor(() =>
+      expect(postsTo(calls, TASK_ACTION_PATHS.approve)).toEqual([
+        { task_id: 't-1', accepted: true, description: 'Fine by me' },
+      ]),
+    );
+    await waitFor(() => expect(where()).toBe('/tasks'));
+    expect(await screen.findByText('The task has been approved.')).toBeTruthy();
   });
 
   it('rejects only with a reason, and sends it as the description', async () => {
@@ -192,8 +234,12 @@ describe('task editor', { timeout: 120_000 }, () => {
     const actions = await bar();
     expect(actions.queryByRole('button', { name: /Approve/ })).toBeNull();
     fireEvent.click(actions.getByRole('button', { name: 'Escalate' }));
+    const dialog = await confirmDecision('Needs the director');
+    expect(within(dialog).getByText('Complete this task as “Escalate”?')).toBeTruthy();
     await waitFor(() =>
-      expect(postsTo(calls, TASK_ACTION_PATHS.approve)).toEqual([{ task_id: 't-1', outcome: 'Escalate' }]),
+      expect(postsTo(calls, TASK_ACTION_PATHS.approve)).toEqual([
+        { task_id: 't-1', outcome: 'Escalate', description: 'Needs the director' },
+      ]),
     );
   });
 
@@ -247,6 +293,7 @@ describe('task editor', { timeout: 120_000 }, () => {
     });
     renderTasks(PATH);
     fireEvent.click((await bar()).getByRole('button', { name: /Approve/ }));
+    await confirmDecision();
     expect(await screen.findByText(WORKFLOW_MESSAGES.taskClosed)).toBeTruthy();
     expect(await screen.findByTestId('task-read-only')).toBeTruthy();
     expect(where()).toBe(PATH);

@@ -31,7 +31,8 @@ export interface TaskActionBarProps {
   onStale(): void;
 }
 
-type Dialog = 'reject' | 'sendBack' | 'reassign' | null;
+/** The open dialog: a decision to confirm (approve, a user task's outcome) or another action's. */
+type Dialog = 'approve' | 'outcome' | 'reject' | 'sendBack' | 'reassign' | null;
 
 /** Why a task the caller opened is only shown: closed by then, or never theirs. */
 function ReadOnlyNotice({ task }: { task: TaskDetail }) {
@@ -55,8 +56,10 @@ function ReadOnlyNotice({ task }: { task: TaskDetail }) {
 
 /**
  * The task's own buttons above its entry: Approve and Reject (approvals), one per action (user
- * tasks) or Resubmit (a returned entry), then Send back and Reassign when allowed. Unsaved changes
- * are saved first; afterwards the user is back on the task list where they left it.
+ * tasks) or Resubmit (a returned entry), then Send back and Reassign when allowed. Each decision is
+ * confirmed in a small dialog that takes an optional comment (a reason, for Reject), sent with it as
+ * the task's description. Unsaved changes are saved first; afterwards the user is back on the task
+ * list where they left it.
  */
 export function TaskActionBar({ task, controls, onStale }: TaskActionBarProps) {
   const { t } = useTranslation(TASKS_NAMESPACE);
@@ -65,6 +68,8 @@ export function TaskActionBar({ task, controls, onStale }: TaskActionBarProps) {
   const { token } = theme.useToken();
   const call = useTaskCall([task.record_id]);
   const [dialog, setDialog] = useState<Dialog>(null);
+  // The user task's action being confirmed (kept while its dialog closes, so the title stays put).
+  const [outcome, setOutcome] = useState<string | null>(null);
   const [running, setRunning] = useState<string | null>(null);
   // Set at once, so a double click sends one request.
   const inFlight = useRef(false);
@@ -107,7 +112,7 @@ export function TaskActionBar({ task, controls, onStale }: TaskActionBarProps) {
         icon={<CheckOutlined aria-hidden />}
         loading={running === 'approve'}
         disabled={busy}
-        onClick={() => decide('approve', { task_id: task.id, accepted: true }, t('toasts.approved'))}
+        onClick={() => setDialog('approve')}
       >
         {t('actions.approve')}
       </Button>,
@@ -142,13 +147,10 @@ export function TaskActionBar({ task, controls, onStale }: TaskActionBarProps) {
           type={index === 0 ? 'primary' : 'default'}
           loading={running === `action:${action}`}
           disabled={busy}
-          onClick={() =>
-            decide(
-              `action:${action}`,
-              { task_id: task.id, outcome: action },
-              t('toasts.done', { action: outcomeText(t, action) }),
-            )
-          }
+          onClick={() => {
+            setOutcome(action);
+            setDialog('outcome');
+          }}
         >
           {outcomeText(t, action)}
         </Button>,
@@ -199,6 +201,41 @@ export function TaskActionBar({ task, controls, onStale }: TaskActionBarProps) {
           {buttons}
         </Space>
       </div>
+      <ActionDialog
+        open={dialog === 'approve'}
+        title={t('approve.title')}
+        description={t('approve.description')}
+        okText={t('dialog.confirm')}
+        busy={busy}
+        messageLabel={t('dialog.comment')}
+        onSubmit={(values) =>
+          decide(
+            'approve',
+            { task_id: task.id, accepted: true, description: values.message },
+            t('toasts.approved'),
+          )
+        }
+        onCancel={() => setDialog(null)}
+        testId="approve-dialog"
+      />
+      <ActionDialog
+        open={dialog === 'outcome' && outcome !== null}
+        title={t('outcome.title', { action: outcome === null ? '' : outcomeText(t, outcome) })}
+        description={t('outcome.description')}
+        okText={t('dialog.confirm')}
+        busy={busy}
+        messageLabel={t('dialog.comment')}
+        onSubmit={(values) => {
+          if (outcome === null) return;
+          decide(
+            `action:${outcome}`,
+            { task_id: task.id, outcome, description: values.message },
+            t('toasts.done', { action: outcomeText(t, outcome) }),
+          );
+        }}
+        onCancel={() => setDialog(null)}
+        testId="outcome-dialog"
+      />
       <ActionDialog
         open={dialog === 'reject'}
         title={t('reject.title')}

@@ -19,7 +19,9 @@ async function openInvite() {
   return {
     dialog,
     field: (label: string) => within(dialog).getByLabelText(label),
-    submit: () => fireEvent.click(within(dialog).getByRole('button', { name: 'Invite' })),
+    /** OK: 'Send invitation', or 'Create user' once a password is typed. */
+    submit: async (name = 'Send invitation') =>
+      fireEvent.click(await within(dialog).findByRole('button', { name })),
   };
 }
 
@@ -29,7 +31,7 @@ describe('inviting a user', { timeout: 60_000 }, () => {
     renderUsers('/settings/user-management');
     const { field, submit } = await openInvite();
 
-    submit();
+    await submit();
     await waitFor(() =>
       expect(fieldErrors()).toEqual([
         'This field is required',
@@ -78,7 +80,7 @@ describe('inviting a user', { timeout: 60_000 }, () => {
     expect((await option('Full user (none left)')).getAttribute('aria-disabled')).toBe('true');
     expect((await option('User (unlimited)')).getAttribute('aria-disabled')).toBe('false');
     fireEvent.click(await option('Consultant (1 left)'));
-    submit();
+    await submit();
 
     expect(
       await findToast('The user has been invited: an e-mail with a link to set a password is on its way.'),
@@ -86,6 +88,58 @@ describe('inviting a user', { timeout: 60_000 }, () => {
     expect(bodiesTo(calls, USERS_PATHS.create)).toEqual([
       { username: 'nina', fullname: 'Nina North', email: 'nina@acme.example', user_kind: 'CONSULTANT' },
     ]);
+  });
+
+  it('says "Create user" while the administrator sets the password, "Invite" while an e-mail will go', async () => {
+    const calls = mockFetch({
+      ...base,
+      [`POST ${USERS_PATHS.create}`]: ok({ ...user('nina'), invited: false }, 'The user has been created.'),
+    });
+    renderUsers('/settings/user-management/CONSULTANT');
+    const { dialog, field } = await openInvite();
+    const title = () => dialog.querySelector('.ant-modal-title')?.textContent;
+    const okButton = (name: string) => within(dialog).queryByRole('button', { name });
+    expect(title()).toBe('Invite user');
+    expect(okButton('Send invitation')).toBeTruthy();
+
+    fireEvent.change(field('Password (optional)'), { target: { value: 'chosen-pass' } });
+    await waitFor(() => expect(title()).toBe('Create user'));
+    expect(okButton('Send invitation')).toBeNull();
+    fireEvent.change(field('Password (optional)'), { target: { value: '' } });
+    await waitFor(() => expect(title()).toBe('Invite user'));
+
+    fireEvent.change(field('User name'), { target: { value: 'nina' } });
+    fireEvent.change(field('Full name'), { target: { value: 'Nina North' } });
+    fireEvent.change(field('E-mail address'), { target: { value: 'nina@acme.example' } });
+    fireEvent.change(field('Password (optional)'), { target: { value: 'chosen-pass' } });
+    await waitFor(() => expect(okButton('Create user')).toBeTruthy());
+    fireEvent.click(okButton('Create user')!);
+    expect(await findToast('The user has been created.')).toBeTruthy();
+    expect(bodiesTo(calls, USERS_PATHS.create)).toEqual([
+      {
+        username: 'nina',
+        fullname: 'Nina North',
+        email: 'nina@acme.example',
+        user_kind: 'CONSULTANT',
+        password: 'chosen-pass',
+      },
+    ]);
+  });
+
+  it('puts focus in the first field as it opens and leaves it where the user puts it', async () => {
+    mockFetch(base);
+    renderUsers('/settings/user-management');
+    const { field } = await openInvite();
+    await waitFor(() => expect(document.activeElement).toBe(field('User name')));
+
+    // The user goes on to the next field before the dialog has finished opening, and types.
+    const fullName = field('Full name') as HTMLInputElement;
+    fullName.focus();
+    fireEvent.change(fullName, { target: { value: 'Nina' } });
+    // Well past antd's open animation, focus has not been moved back to the first field.
+    await new Promise((resolve) => setTimeout(resolve, 800));
+    expect(document.activeElement).toBe(fullName);
+    expect((field('User name') as HTMLInputElement).value).toBe('');
   });
 
   it('puts a taken name under the name and a full licence under the licence', async () => {
@@ -97,12 +151,12 @@ describe('inviting a user', { timeout: 60_000 }, () => {
     fireEvent.change(field('Full name'), { target: { value: 'Ann Again' } });
     fireEvent.change(field('E-mail address'), { target: { value: 'ann2@acme.example' } });
     fireEvent.change(field('Password (optional)'), { target: { value: 'secret-pass' } });
-    submit();
+    await submit('Create user');
     await waitFor(() => expect(fieldErrors()).toEqual(['A user with this user name already exists.']));
 
     answer = fail(409, 'No Consultant licence is left: all 2 are in use.');
     fireEvent.change(field('User name'), { target: { value: 'ann3' } });
-    submit();
+    await submit('Create user');
     await waitFor(() => expect(fieldErrors()).toEqual(['No Consultant licence is left: all 2 are in use.']));
   });
 });

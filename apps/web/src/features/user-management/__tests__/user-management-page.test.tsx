@@ -156,4 +156,23 @@ describe('user management page', { timeout: 60_000 }, () => {
       true,
     );
   });
+
+  it('opens Edit with focus in its first field, ready to type', async () => {
+    mockFetch({ [LICENCES]: ok(licences), [TABLE]: ok(table(rows, 25)) });
+    renderUsers('/settings/user-management');
+    fireEvent.click(await screen.findByTestId('user-actions-ann'));
+    const menu = await waitFor(() => {
+      const open = Array.from(
+        document.querySelectorAll<HTMLElement>('.ant-dropdown:not(.ant-dropdown-hidden)'),
+      );
+      expect(open.length).toBeGreaterThan(0);
+      return open.at(-1)!;
+    });
+    fireEvent.click(within(menu).getByText('Edit'));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Edit ann')).toBeTruthy();
+    const fullName = within(dialog).getByLabelText('Full name') as HTMLInputElement;
+    await waitFor(() => expect(document.activeElement).toBe(fullName));
+    await waitFor(() => expect(fullName.value).toBe('ANN Person'));
+  });
 });

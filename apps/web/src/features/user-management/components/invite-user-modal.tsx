@@ -13,6 +13,7 @@ import { useCreateUser, useLicences } from '../api.ts';
 import { failureText, showFieldErrors, useUsersMessage, usersMessageKey } from '../messages.ts';
 import { emailMessage, optionalPasswordMessage, userNameMessage } from '../validation.ts';
 import { LicenceSelect } from './licence-select.tsx';
+import { useFocusOnOpen } from '../../../shared/ui/use-focus-on-open.ts';
 
 interface InviteValues {
   username: string;
@@ -26,7 +27,8 @@ const FIELDS: readonly string[] = ['username', 'fullname', 'email', 'user_kind',
 const EMPTY: InviteValues = { username: '', fullname: '', email: '', user_kind: undefined, password: '' };
 
 /**
- * Invite (no password: the user gets a set-password e-mail) or create (with a password) a user.
+ * Invite (no password: the user gets a set-password e-mail) or create (with a password) a user. The
+ * title and the OK button say which of the two happens as the password field is filled or emptied.
  * `kind` preselects a licence, e.g. the one the list is filtered by.
  */
 export function InviteUserModal({
@@ -47,6 +49,10 @@ export function InviteUserModal({
   const licences = useLicences();
   const create = useCreateUser();
   const nameRef = useRef<InputRef>(null);
+  useFocusOnOpen(open, () => nameRef.current?.input);
+  // With a password the administrator creates the account; without, the user is e-mailed an invitation.
+  const password = Form.useWatch('password', form);
+  const creating = typeof password === 'string' && password !== '';
 
   useEffect(() => {
     if (!open) return;
@@ -86,16 +92,13 @@ export function InviteUserModal({
   return (
     <Modal
       open={open}
-      title={t('invite.title')}
-      okText={t('invite.submit')}
+      title={creating ? t('invite.createTitle') : t('invite.title')}
+      okText={creating ? t('invite.createSubmit') : t('invite.submit')}
       cancelText={t('cancel')}
       onOk={() => form.submit()}
       onCancel={onClose}
       confirmLoading={create.isPending}
       forceRender
-      afterOpenChange={(visible) => {
-        if (visible) nameRef.current?.focus();
-      }}
     >
       <Form<InviteValues>
         name="invite-user"

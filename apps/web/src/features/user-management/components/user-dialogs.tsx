@@ -1,9 +1,10 @@
 import type { ManagedUser } from '@formloop/contracts';
 import type { UserKind } from '@formloop/domain';
 import Form from 'antd/es/form';
+import type { InputRef } from 'antd/es/input';
 import Input from 'antd/es/input/Input';
 import Modal from 'antd/es/modal';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../../shared/ui/toast.tsx';
 import { domainRule } from '../../auth/index.ts';
@@ -11,6 +12,7 @@ import { useChangeLicence, useLicences, useUpdateUser, useUserAction, type UserA
 import { failureText, showFieldErrors, useKindName, useUsersMessage } from '../messages.ts';
 import { emailMessage, userNameMessage } from '../validation.ts';
 import { LicenceSelect } from './licence-select.tsx';
+import { useFocusOnOpen } from '../../../shared/ui/use-focus-on-open.ts';
 
 interface EditValues {
   fullname: string;
@@ -24,6 +26,8 @@ export function EditUserModal({ user, onClose }: { user: ManagedUser | null; onC
   const toast = useToast();
   const [form] = Form.useForm<EditValues>();
   const update = useUpdateUser();
+  const nameRef = useRef<InputRef>(null);
+  useFocusOnOpen(user !== null, () => nameRef.current?.input);
 
   useEffect(() => {
     if (!user) return;
@@ -63,7 +67,7 @@ export function EditUserModal({ user, onClose }: { user: ManagedUser | null; onC
           label={t('fields.fullname')}
           rules={[domainRule(userNameMessage, translate)]}
         >
-          <Input autoComplete="off" />
+          <Input ref={nameRef} autoComplete="off" />
         </Form.Item>
         <Form.Item name="email" label={t('fields.email')} rules={[domainRule(emailMessage, translate)]}>
           <Input type="email" autoComplete="off" />

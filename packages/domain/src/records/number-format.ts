@@ -1,5 +1,7 @@
 // Spec §5 number format: the thousands and decimal separators are inferred (comma/dot or dot/comma)
-// from what people type; percentages are shown ×100 and stored /100.
+// from what people type; percentages are shown ×100 and stored /100. Given the reader's language,
+// numbers are shown through Intl in that language's style (1,234.5 / 1.234,5 / 1 234,5) and text in
+// that style is read first as that language writes it (issue 25 item 4).
 import type { NumberFormat } from '../forms/field-catalogue.ts';
 
 /** 15 significant digits, like spreadsheets, so 0.07 × 100 shows 7 and not 7.000000000000001. */
@@ -11,7 +13,11 @@ const tidy = (n: number): number => (n === 0 ? 0 : Number(n.toPrecision(15)));
  * exactly three digits groups thousands ('1,234'), otherwise it is the decimal comma ('1,5').
  * Spaces, '%' and currency signs are ignored. Null when the text is not a number.
  */
-export function parseLocaleNumber(text: string): number | null {
+export function parseLocaleNumber(text: string, locale?: string): number | null {
+  if (locale) {
+    const inLocale = parseInLocale(text, localeSeparators(locale));
+    if (inLocale !== undefined) return inLocale;
+  }
   let body = text.replace(/[\s\u00a0\u202f%'’]/g, '').replace(/[^\d.,+\-eE]/g, '');
   if (body === '' || body === '-' || body === '+') return null;
   const lastComma = body.lastIndexOf(',');
@@ -29,6 +35,53 @@ export function parseLocaleNumber(text: string): number | null {
   }
   if (!/^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i.test(body)) return null;
   const value = Number(body);
+  return Number.isFinite(value) ? value : null;
+}
+
+export interface Separators {
+  group: string;
+  decimal: string;
+}
+
+const separatorsByLocale = new Map<string, Separators>();
+
+/** The thousands and decimal separators a language writes numbers with (Intl's). */
+export function localeSeparators(locale: string): Separators {
+  let known = separatorsByLocale.get(locale);
+  if (!known) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12345.5);
+    known = {
+      group: parts.find((part) => part.type === 'group')?.value ?? ',',
+      decimal: parts.find((part) => part.type === 'decimal')?.value ?? '.',
+    };
+    separatorsByLocale.set(locale, known);
+  }
+  return known;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const SPACES = /[\s\u00a0\u202f]/g;
+const SPACE = /[\s\u00a0\u202f]/;
+
+/**
+ * Text as a language writes numbers: digits grouped in threes by its group separator, or ungrouped,
+ * and at most one decimal separator. Undefined when the text is not in that style (the caller then
+ * infers the separators), null when it is empty.
+ */
+function parseInLocale(text: string, { group, decimal }: Separators): number | null | undefined {
+  const spaced = SPACE.test(group);
+  let body = text.trim().replace(/[%'’]/g, '');
+  body = spaced ? body.replace(SPACES, group) : body.replace(SPACES, '');
+  if (body === '') return null;
+  const g = escapeRegExp(group);
+  const d = escapeRegExp(decimal);
+  const pattern = new RegExp(`^([+-]?)(\\d{1,3}(?:${g}\\d{3})+|\\d+)(?:${d}(\\d+))?$`);
+  const match = pattern.exec(body);
+  if (!match) return undefined;
+  const [, sign = '', whole = '', fraction] = match;
+  const value = Number(
+    `${sign}${whole.split(group).join('')}${fraction === undefined ? '' : `.${fraction}`}`,
+  );
   return Number.isFinite(value) ? value : null;
 }
 
@@ -70,8 +123,8 @@ export const groupsThousands = (format: NumberFormat | undefined): boolean =>
   format === 'Thousands' || format === 'Currency';
 
 /**
- * A shown number as text: fixed decimals when given, thousands grouped with ',' and the decimal
- * point '.' (the comma/dot style), a '%' after percentages. With `keep` (a value someone typed) the
+ * A shown number as text: fixed decimals when given, thousands grouped, a percent sign for
+ * percentages — in the language's style through Intl when `locale` is given, else with ',' and '.'. With `keep` (a value someone typed) the
  * decimals are a minimum: digits beyond them are shown, never rounded away; computed values round.
  */
 export function formatShown(
@@ -79,8 +132,19 @@ export function formatShown(
   format: NumberFormat | undefined,
   decimals?: number,
   keep = false,
+  locale?: string,
 ): string {
   const exact = keep && decimals !== undefined && decimalsOf(shown) > decimals;
+  if (locale) {
+    const digits = decimals === undefined || exact ? Math.min(decimalsOf(shown), 20) : decimals;
+    const percent = format === 'Percentage';
+    return new Intl.NumberFormat(locale, {
+      style: percent ? 'percent' : 'decimal',
+      useGrouping: groupsThousands(format),
+      minimumFractionDigits: digits,
+      maximumFractionDigits: digits,
+    }).format(percent ? shown / 100 : shown);
+  }
   const fixed = decimals === undefined || exact ? plainDigits(shown) : shown.toFixed(decimals);
   const [whole = '', fraction] = fixed.split('.');
   const grouped = groupsThousands(format) ? whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',') : whole;
@@ -104,7 +168,8 @@ export function formatStored(
   format: NumberFormat | undefined,
   decimalPlaces: number | undefined,
   keep = false,
+  locale?: string,
 ): string {
   if (typeof stored !== 'number' || !Number.isFinite(stored)) return '';
-  return formatShown(toDisplay(stored, format), format, decimalsFor(format, decimalPlaces), keep);
+  return formatShown(toDisplay(stored, format), format, decimalsFor(format, decimalPlaces), keep, locale);
 }

@@ -24,6 +24,8 @@ export interface PrintContext {
   /** Full names of the users the values name, by lower-case id. */
   userNames: ReadonlyMap<string, string>;
   texts: PrintTexts;
+  /** The reader's language: numbers are written its way (Intl). */
+  language?: string;
 }
 
 /** A printed value: text, or a picture (a drawn signature: a PNG or JPEG data URL) with its text. */
@@ -248,7 +250,13 @@ export function printedValue(
       return {
         text:
           typeof value === 'number'
-            ? formatStored(value, field.format, field.decimalPlaces, !isCalculationFieldType(type))
+            ? formatStored(
+                value,
+                field.format,
+                field.decimalPlaces,
+                !isCalculationFieldType(type),
+                context.language,
+              )
             : asText(value),
       };
     case 'date':

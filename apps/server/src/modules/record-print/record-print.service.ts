@@ -76,7 +76,7 @@ export function createRecordPrintService(db: TenantDb) {
         const history = await recordHistory(tx, ctx.tenantId, record.id);
         const preference = toPreference(await findPreference(tx, ctx.tenantId));
         const names = await userNames(tx, ctx.tenantId, [auth.userId, ...userIdsIn(definition, record.data)]);
-        const context: PrintContext = { preference, userNames: names, texts };
+        const context: PrintContext = { preference, userNames: names, texts, language: input.language };
         const when = (value: string | null) => formatPrintedDate(value, 'datetime', preference);
         const printedBy = texts.printedBy(
           names.get(auth.userId.toLowerCase()) ?? '',

@@ -135,3 +135,50 @@ describe('display', () => {
     expect(formatStored(null, 'None', 0)).toBe('');
   });
 });
+
+describe('numbers in the reader’s language (Intl)', () => {
+  const nbsp = (text: string) => text.replace(/[\u00a0\u202f]/g, ' ');
+
+  it('shows grouping, decimals and percentages the way each language writes them', () => {
+    expect(formatShown(1234.5, 'Thousands', 2, false, 'en')).toBe('1,234.50');
+    expect(formatShown(1234.5, 'Thousands', 2, false, 'de')).toBe('1.234,50');
+    expect(nbsp(formatShown(1234.5, 'Thousands', 2, false, 'fr'))).toBe('1 234,50');
+    expect(formatShown(1234.5, 'Thousands', 2, false, 'ja')).toBe('1,234.50');
+    expect(formatShown(1234.5, 'None', undefined, false, 'de')).toBe('1234,5');
+    expect(nbsp(formatShown(12.5, 'Percentage', 1, false, 'fr'))).toBe('12,5 %');
+    expect(formatShown(12.5, 'Percentage', 1, false, 'en')).toBe('12.5%');
+    expect(formatStored(0.07, 'Percentage', 0, false, 'de')).toBe('7 %'.replace(' ', '\u00a0'));
+    expect(formatStored(1234.5, 'Currency', undefined, false, 'es')).toBe('1.234,50');
+    expect(formatStored(12345.5, 'Currency', undefined, false, 'es')).toBe('12.345,50');
+  });
+
+  it('keeps typed decimals beyond the field’s places, as without a language', () => {
+    expect(formatShown(42.125, 'None', 2, true, 'de')).toBe('42,125');
+    expect(formatShown(42.125, 'None', 2, false, 'de')).toBe('42,13');
+    expect(formatShown(1e-7, 'None', undefined, true, 'en')).toBe('0.0000001');
+  });
+
+  it('reads what it shows back to the same number in every language', () => {
+    for (const locale of ['en', 'de', 'es', 'fr', 'ja', 'zh']) {
+      for (const value of [0, 7, 1234, 1234.5, -98765.25, 1234567.125]) {
+        for (const format of ['None', 'Thousands'] as const) {
+          const text = formatShown(value, format, undefined, true, locale);
+          expect(parseLocaleNumber(text, locale), `${locale} ${format} ${text}`).toBe(value);
+        }
+      }
+    }
+  });
+
+  it('reads the language’s style first, and infers the separators of anything else', () => {
+    expect(parseLocaleNumber('1.234', 'de')).toBe(1234);
+    expect(parseLocaleNumber('1.234', 'en')).toBe(1.234);
+    expect(parseLocaleNumber('1,5', 'de')).toBe(1.5);
+    expect(parseLocaleNumber('1,5', 'en')).toBe(1.5);
+    expect(parseLocaleNumber('1.5', 'de')).toBe(1.5);
+    expect(parseLocaleNumber('1,234.5', 'de')).toBe(1234.5);
+    expect(parseLocaleNumber('1 234,5', 'fr')).toBe(1234.5);
+    expect(parseLocaleNumber('12,5 %', 'fr')).toBe(12.5);
+    expect(parseLocaleNumber('', 'de')).toBeNull();
+    expect(parseLocaleNumber('abc', 'de')).toBeNull();
+  });
+});

@@ -23,12 +23,16 @@ const userIdsOf = (props: ControlProps): string[] =>
     : [];
 
 /** A computed value as people read it, by the value type of its calculation type. */
-export function formatComputed(props: Pick<ControlProps, 'field' | 'value'>, t: TFunction): string {
+export function formatComputed(
+  props: Pick<ControlProps, 'field' | 'value'>,
+  t: TFunction,
+  language?: string,
+): string {
   const { field, value } = props;
   if (value === null || value === undefined || value === '') return '';
   switch (fieldValueType(field.fieldType as FieldType)) {
     case 'number':
-      return formatStored(value, field.format, field.decimalPlaces) || asText(value);
+      return formatStored(value, field.format, field.decimalPlaces, false, language) || asText(value);
     case 'date':
       return formatDate(asText(value), 'date') || asText(value);
     case 'datetime':
@@ -47,7 +51,7 @@ export function formatComputed(props: Pick<ControlProps, 'field' | 'value'>, t: 
 
 /** A calculation field: read-only, its value computed live from its formula; a failure shows why. */
 export function CalculationControl(props: ControlProps) {
-  const { t } = useTranslation(FORM_RENDERER_NAMESPACE);
+  const { t, i18n } = useTranslation(FORM_RENDERER_NAMESPACE);
   const error = props.formulaError;
   const message = error ? translateFormulaError(t, error) : null;
   // A computed user shows the person's name, as user fields do.
@@ -56,7 +60,7 @@ export function CalculationControl(props: ControlProps) {
   const text =
     userIds.length > 0
       ? userIds.map((id) => users.names.find((user) => user.value === id)?.label ?? id).join(', ')
-      : formatComputed(props, t);
+      : formatComputed(props, t, i18n.language);
   return (
     <ReadOnlyValue
       control={props}

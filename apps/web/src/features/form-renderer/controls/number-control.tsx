@@ -2,12 +2,15 @@ import InputNumber from 'antd/es/input-number';
 import {
   decimalsFor,
   formatShown,
+  formatStored,
   fromDisplay,
   groupsThousands,
   parseLocaleNumber,
   toDisplay,
 } from '@formloop/domain';
+import { useTranslation } from 'react-i18next';
 import { a11y, type ControlProps } from './control-props.ts';
+import { ReadOnlyValue } from './read-only-value.tsx';
 
 /**
  * A number in its field's format: decimal places, thousands grouping, percentages shown ×100 and
@@ -16,16 +19,24 @@ import { a11y, type ControlProps } from './control-props.ts';
  * would turn 42.5 into 43); more decimals than allowed get the value check's message at the field.
  */
 export function NumberControl(props: ControlProps) {
+  // Numbers are written and read in the reader's language (1,234.5 / 1.234,5 / 1 234,5).
+  const { i18n } = useTranslation();
+  const language = i18n.language;
   const { format, decimalPlaces } = props.field;
   const decimals = decimalsFor(format, decimalPlaces);
   const stored = typeof props.value === 'number' && Number.isFinite(props.value) ? props.value : null;
   const grouping = groupsThousands(format) ? 'Thousands' : 'None';
+  // Read-only: the number as the field's format shows it, as text (with the '%' of a percentage).
+  if (props.readOnly) {
+    return (
+      <ReadOnlyValue control={props} text={formatStored(stored, format, decimalPlaces, true, language)} />
+    );
+  }
   return (
     <InputNumber<string | number>
       {...a11y(props)}
       style={{ width: '100%' }}
       value={stored === null ? null : toDisplay(stored, format)}
-      readOnly={props.readOnly}
       placeholder={props.field.placeholder}
       status={props.invalid ? 'error' : undefined}
       suffix={format === 'Percentage' ? '%' : undefined}
@@ -33,12 +44,12 @@ export function NumberControl(props: ControlProps) {
         if (info.userTyping) return info.input;
         if (value === undefined || value === '') return '';
         const n = Number(value);
-        return Number.isFinite(n) ? formatShown(n, grouping, decimals, true) : String(value);
+        return Number.isFinite(n) ? formatShown(n, grouping, decimals, true, language) : String(value);
       }}
       // '' clears the value; 'NaN' tells the input the text is not a number (it keeps the last one).
       parser={(text) => {
         if ((text ?? '').trim() === '') return '';
-        const n = parseLocaleNumber(text ?? '');
+        const n = parseLocaleNumber(text ?? '', language);
         return n === null ? 'NaN' : n;
       }}
       onChange={(next) => {

@@ -45,8 +45,14 @@ export function RecordTable(props: RecordTableProps) {
   const userIds = useMemo(() => userIdsOnPage(rows, props.columns), [rows, props.columns]);
   const users = useUserNames(userIds);
   const context = useMemo<CellContext>(
-    () => ({ preference, userNames: users.data ?? new Map(), yes: t('yes'), no: t('no') }),
-    [preference, users.data, t],
+    () => ({
+      preference,
+      userNames: users.data ?? new Map(),
+      yes: t('yes'),
+      no: t('no'),
+      language: i18n.language,
+    }),
+    [preference, users.data, t, i18n.language],
   );
   const { sortOrderOf } = props.table;
 

@@ -10,6 +10,8 @@ export interface CellContext {
   userNames: ReadonlyMap<string, string>;
   yes: string;
   no: string;
+  /** The reader's language: numbers are written its way (Intl). */
+  language?: string;
 }
 
 const text = (value: unknown): string => {
@@ -53,7 +55,7 @@ function fieldText(column: ListColumn, value: unknown, context: CellContext): st
     case 'number':
       return typeof value === 'number'
         ? // A typed number shows every digit it has; a computed one rounds to its places.
-          formatStored(value, field?.format, field?.decimalPlaces, !isComputed(field))
+          formatStored(value, field?.format, field?.decimalPlaces, !isComputed(field), context.language)
         : text(value);
     case 'date':
       return formatDate(text(value), 'date', context.preference) || text(value);

@@ -30,7 +30,7 @@ export function RecordResultTable({
   loading?: boolean;
   onPage?: (page: number, length: PageSize) => void;
 }) {
-  const { t } = useTranslation([REPORTS_NAMESPACE, 'records']);
+  const { t, i18n } = useTranslation([REPORTS_NAMESPACE, 'records']);
   const { preference } = useOrganizationPreference();
   const rows = result.rows as unknown as RecordRow[];
   const userIds = useMemo(() => userIdsOnPage(rows, columns), [rows, columns]);
@@ -41,8 +41,9 @@ export function RecordResultTable({
       userNames: users.data ?? new Map<string, string>(),
       yes: t('records:yes'),
       no: t('records:no'),
+      language: i18n.language,
     }),
-    [preference, users.data, t],
+    [preference, users.data, t, i18n.language],
   );
   const tableColumns: ColumnsType<RecordRow> = columns.map((column) => ({
     key: column.key,

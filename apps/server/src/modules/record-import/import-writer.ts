@@ -92,8 +92,10 @@ async function insertRows(client: pg.PoolClient, job: ImportJob, rows: Record<st
   await client.query(
     `INSERT INTO records (id, tenant_id, module_id, module_version, data, is_draft, submitted_on,
                           workflow_started_on, workflow_completed_on, workflow_initiator_user,
-                          created_by, modified_by)
-     SELECT id, $1, $2, $3, data, false, now(), now(), now(), $4, $4, $4 FROM record_import_rows`,
+                          workflow_initiator_email, created_by, modified_by)
+     SELECT id, $1, $2, $3, data, false, now(), now(), now(), $4,
+            (SELECT u.email FROM users u WHERE u.tenant_id = $1 AND u.id = $4), $4, $4
+     FROM record_import_rows`,
     [job.tenantId, job.moduleId, job.moduleVersion, job.userId],
   );
 }

@@ -178,7 +178,12 @@ async function createFromCache(
     ctx.tenantId,
     guardedInsertStatement(ctx.tenantId, record, audit, guard),
   );
-  return inserted ? visibleRow(definition, newRecordRow(record, inserted.created_by_name)) : null;
+  return inserted
+    ? visibleRow(
+        definition,
+        newRecordRow(record, inserted.created_by_name, inserted.workflow_initiator_email),
+      )
+    : null;
 }
 
 /** Changes to an existing record; with `submit` a draft is submitted too. */

@@ -154,6 +154,10 @@ function insertParams(
   };
 }
 
+/** The e-mail address of a record's starter ("Starter's e-mail"), as it is when the workflow starts. */
+const initiatorEmail = (tenantId: Param, userId: Param): SQL =>
+  sql`(SELECT u.email FROM users u WHERE u.tenant_id = ${tenantId}::uuid AND u.id = ${userId}::uuid)`;
+
 /**
  * The insert of a record and its audit row as one statement: the row is written only `where` holds,
  * `returning` what `answer` (a SELECT over r) needs.
@@ -162,12 +166,12 @@ const insertWithAudit = (p: InsertParams, parts: { where: SQL; returning: SQL; a
     WITH r AS (
       INSERT INTO records (id, tenant_id, module_id, module_version, data, is_draft, submitted_on,
         workflow_status, workflow_started_on, workflow_completed_on, workflow_initiator_user,
-        created_by, created_on, modified_by, modified_on)
+        workflow_initiator_email, created_by, created_on, modified_by, modified_on)
       SELECT ${p.id}::uuid, ${p.tenantId}::uuid, ${p.moduleId}::uuid, ${p.moduleVersion}::int,
         ${p.data}::jsonb, ${p.isDraft}::boolean, ${p.submittedOn}::timestamptz, ${p.workflowStatus}::text,
         ${p.workflowStartedOn}::timestamptz, ${p.workflowCompletedOn}::timestamptz,
-        ${p.workflowInitiatorUser}::uuid, ${p.userId}::uuid, ${p.now}::timestamptz, ${p.userId}::uuid,
-        ${p.now}::timestamptz
+        ${p.workflowInitiatorUser}::uuid, ${initiatorEmail(p.tenantId, p.workflowInitiatorUser)},
+        ${p.userId}::uuid, ${p.now}::timestamptz, ${p.userId}::uuid, ${p.now}::timestamptz
       WHERE ${parts.where}
       RETURNING ${parts.returning}
     ), audit AS (${auditOf(p)})
@@ -185,14 +189,16 @@ const insertRecordSql = (tenantId: string, record: NewRecord, audit: AuditFacts)
 export interface GuardedInsertAnswer {
   id: string;
   created_by_name: string | null;
+  workflow_initiator_email: string | null;
 }
 
 const guardedInsertOf = (where: (p: StatementPlaceholders<GuardedInsertParams>) => SQL) =>
   compileStatement<GuardedInsertParams>((p) =>
     insertWithAudit(p, {
       where: where(p),
-      returning: sql`id, created_by`,
-      answer: sql`SELECT r.id, (SELECT u.fullname FROM users u WHERE u.id = r.created_by) AS created_by_name FROM r`,
+      returning: sql`id, created_by, workflow_initiator_email`,
+      answer: sql`SELECT r.id, (SELECT u.fullname FROM users u WHERE u.id = r.created_by) AS created_by_name,
+        r.workflow_initiator_email FROM r`,
     }),
   );
 
@@ -224,7 +230,11 @@ export const guardedInsertStatement = (
  * The row a new record was stored as (the columns the insert leaves to their defaults are empty or
  * zero, see the records table), without reading it back.
  */
-export function newRecordRow(record: NewRecord, creatorName: string | null): RawRecordRow {
+export function newRecordRow(
+  record: NewRecord,
+  creatorName: string | null,
+  initiatorEmail: string | null = null,
+): RawRecordRow {
   return {
     id: record.id,
     module_id: record.moduleId,
@@ -236,7 +246,7 @@ export function newRecordRow(record: NewRecord, creatorName: string | null): Raw
     workflow_activity_name: null,
     workflow_started_on: record.workflowStartedOn,
     workflow_initiator_user: record.workflowInitiatorUser,
-    workflow_initiator_email: null,
+    workflow_initiator_email: initiatorEmail,
     workflow_completed_on: record.workflowCompletedOn,
     workflow_faulted_on: null,
     workflow_instance_id: null,
@@ -286,7 +296,8 @@ export async function updateRecord(
     ? sql`, is_draft = false, submitted_on = ${at(submitted.submittedOn)},
         workflow_status = ${submitted.workflowStatus}, workflow_started_on = ${at(submitted.workflowStartedOn)},
         workflow_completed_on = ${at(submitted.workflowCompletedOn)},
-        workflow_initiator_user = ${submitted.workflowInitiatorUser}`
+        workflow_initiator_user = ${submitted.workflowInitiatorUser},
+        workflow_initiator_email = ${initiatorEmail(tenantId, submitted.workflowInitiatorUser)}`
     : sql``;
   const result = await tx.execute<RawRecordRow & Record<string, unknown>>(sql`
     WITH r AS (

@@ -306,9 +306,14 @@ describe('save, submit and detail', () => {
       status: 'Completed',
       created_by: fredId,
       created_by_name: expect.any(String),
+      workflow_initiator_user: fredId,
+      workflow_initiator_email: 'fred@acme.example',
       data: { amount: 1234.5, twice: 2469 },
     });
     expect(draft).toMatchObject({ status: 'Draft', is_draft: true, submitted_on: null });
+    // A draft submitted later gets its starter's address too (the update path).
+    const later = await saved(submitRecord(people.fred, quickId, { id: draft.id, data: { title: 'later' } }));
+    expect(later).toMatchObject({ workflow_initiator_email: 'fred@acme.example' });
     const { rows: audit } = await server.owner.query(
       `SELECT action, after FROM audit_log WHERE entity = 'record' AND entity_id = $1`,
       [submitted.id],

@@ -80,6 +80,8 @@ async function checkPage(page: Page, route: string, ready: (page: Page) => Promi
   await ready(page);
   await page.waitForLoadState('networkidle');
   expect(await seriousViolations(page), route).toEqual([]);
+  // One h1 per page: the page's own, else the shell's title of it.
+  await expect(page.getByRole('heading', { level: 1 }), route).toHaveCount(1);
 }
 
 const mainShown = async (page: Page) => {

@@ -215,8 +215,10 @@ test('an end user fills every field type, submits, finds the entry with a filter
   await expect(page.getByRole('textbox', { name: 'Contact email', exact: true })).toHaveValue(
     'Buyer@Example.com',
   );
-  await expect(page.getByRole('spinbutton', { name: 'Unit price', exact: true })).toHaveValue(/^12[.,]50?$/);
-  await expect(page.getByRole('spinbutton', { name: 'Discount', exact: true })).toHaveValue(/^10/);
+  // A completed entry is read-only: its numbers show as text in the field's format.
+  await expect(shown(page, 'Unit price')).toHaveValue(/^12[.,]50?$/);
+  await expect(shown(page, 'Unit price')).toHaveAttribute('aria-readonly', 'true');
+  await expect(shown(page, 'Discount')).toHaveValue(/^10\s?%$/);
   await expect(page.getByRole('textbox', { name: 'Due date', exact: true })).toHaveValue('2026-12-01');
   await expect(page.getByRole('textbox', { name: 'Start time', exact: true })).toHaveValue('08:15:00');
   await expect(shown(page, 'Cost centre')).toHaveValue('Marketing');

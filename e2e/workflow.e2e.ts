@@ -231,7 +231,13 @@ test("a German user's language comes from her browser at her first sign-in, and 
     const greta = await context.newPage();
     await greta.goto('/authentication/login');
     await expect(greta.locator('html')).toHaveAttribute('lang', 'de');
-    await signIn(greta, USERS.greta.username, USERS.greta.password);
+    // The sign-in page is German already (the browser's language).
+    const auth = JSON.parse(
+      readFileSync(new URL('../apps/web/src/locales/de/auth.json', import.meta.url), 'utf8'),
+    );
+    await greta.getByLabel(auth.login.username).fill(USERS.greta.username);
+    await greta.getByLabel(auth.login.password).fill(USERS.greta.password);
+    await greta.getByRole('button', { name: auth.login.submit, exact: true }).click();
     await expectSignedInAs(greta, USERS.greta.fullname);
     await expect(greta.locator('html')).toHaveAttribute('lang', 'de');
     const de = JSON.parse(

@@ -8,6 +8,16 @@ import { TEXT_ON_BRIGHT_FILL, type ColorScheme } from '../shared/ui/color-scheme
  * spec's (#2f9e5a, #1677ff, #e8356d), which reach only 3.4, 4.1 and 4.1 to 1 against white: these
  * keep the hues and reach WCAG 2.2 AA's 4.5 on white and on the page background (ADR 0015).
  */
+const PRESET_TAG_TEXT = {
+  green7: '#237804',
+  orange7: '#ad4e00',
+  gold7: '#874d00',
+  yellow7: '#876800',
+  lime7: '#3f6600',
+  cyan7: '#006d75',
+  volcano7: '#ad2102',
+} as const;
+
 export const appTheme: ThemeConfig = {
   token: {
     colorPrimary: '#1b7a42',
@@ -30,6 +40,10 @@ export const appTheme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextTertiary: 'rgba(0, 0, 0, 0.62)',
     colorTextPlaceholder: 'rgba(0, 0, 0, 0.58)',
+    // Preset-colour tags (<Tag color="green">) write in shade 7 on shade 1; for these hues antd's shade
+    // 7 reaches only 2.0 to 4.4 to 1 there, so the next darker shade that reaches 4.5 stands in for it
+    // (green 5.4, orange 5.1, gold 6.5, yellow 5.2, lime 6.6, cyan 5.8, volcano 6.4).
+    ...PRESET_TAG_TEXT,
   },
   components: {
     Breadcrumb: {
@@ -93,28 +107,35 @@ export const DARK_COLOURS = {
  * antd's dark algorithm blends every seed colour into the background (the deep green seed comes out
  * as #1a6b3b, 3.4 on #141414): the chosen colours are put back after it, so they are the ones drawn.
  */
-const keepDarkColours: MappingAlgorithm = (seed: SeedToken, map?: MapToken): MapToken => ({
-  ...(map ?? darkAlgorithm(seed)),
-  colorPrimary: DARK_COLOURS.primary,
-  colorPrimaryHover: DARK_COLOURS.primaryHover,
-  colorPrimaryActive: DARK_COLOURS.primaryActive,
-  colorPrimaryText: DARK_COLOURS.primary,
-  colorPrimaryTextHover: DARK_COLOURS.primaryHover,
-  colorPrimaryTextActive: DARK_COLOURS.primaryActive,
-  colorLink: DARK_COLOURS.link,
-  colorLinkHover: DARK_COLOURS.linkHover,
-  colorLinkActive: DARK_COLOURS.linkActive,
-  colorInfo: DARK_COLOURS.link,
-  colorInfoText: DARK_COLOURS.link,
-  colorError: DARK_COLOURS.error,
-  colorErrorHover: DARK_COLOURS.errorHover,
-  colorErrorActive: DARK_COLOURS.errorActive,
-  colorErrorText: DARK_COLOURS.error,
-  colorSuccess: DARK_COLOURS.success,
-  colorSuccessText: DARK_COLOURS.success,
-  colorWarning: DARK_COLOURS.warning,
-  colorWarningText: DARK_COLOURS.warning,
-});
+const keepDarkColours: MappingAlgorithm = (seed: SeedToken, map?: MapToken): MapToken => {
+  const base = map ?? darkAlgorithm(seed);
+  return {
+    ...base,
+    // Preset-colour tags write in shade 7 on shade 1; the dark palettes' purple and geekblue 7 reach
+    // only 3.4 and 4.2 there, their (lighter) shade 8 passes.
+    purple7: base.purple8,
+    geekblue7: base.geekblue8,
+    colorPrimary: DARK_COLOURS.primary,
+    colorPrimaryHover: DARK_COLOURS.primaryHover,
+    colorPrimaryActive: DARK_COLOURS.primaryActive,
+    colorPrimaryText: DARK_COLOURS.primary,
+    colorPrimaryTextHover: DARK_COLOURS.primaryHover,
+    colorPrimaryTextActive: DARK_COLOURS.primaryActive,
+    colorLink: DARK_COLOURS.link,
+    colorLinkHover: DARK_COLOURS.linkHover,
+    colorLinkActive: DARK_COLOURS.linkActive,
+    colorInfo: DARK_COLOURS.link,
+    colorInfoText: DARK_COLOURS.link,
+    colorError: DARK_COLOURS.error,
+    colorErrorHover: DARK_COLOURS.errorHover,
+    colorErrorActive: DARK_COLOURS.errorActive,
+    colorErrorText: DARK_COLOURS.error,
+    colorSuccess: DARK_COLOURS.success,
+    colorSuccessText: DARK_COLOURS.success,
+    colorWarning: DARK_COLOURS.warning,
+    colorWarningText: DARK_COLOURS.warning,
+  };
+};
 
 /** Components that put white text (or a white mark) on the primary colour fill it with the deep green. */
 const deepGreenFill = {

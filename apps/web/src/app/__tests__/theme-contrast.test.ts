@@ -225,3 +225,37 @@ describe('light theme contrast (ADR 0015)', () => {
     expect(failing(pairs, '#ffffff')).toEqual([]);
   });
 });
+
+describe('preset-colour tags (<Tag color="green">: shade 7 on shade 1)', () => {
+  const presets = [
+    'red',
+    'volcano',
+    'orange',
+    'gold',
+    'yellow',
+    'lime',
+    'green',
+    'cyan',
+    'blue',
+    'geekblue',
+    'purple',
+    'magenta',
+  ] as const;
+  for (const [name, theme, behind] of [
+    ['light', appTheme, '#ffffff'],
+    ['dark', darkAppTheme, '#141414'],
+  ] as const) {
+    it(`read at 4.5 to 1 or more in the ${name} theme`, () => {
+      const token = getDesignToken(theme) as unknown as Record<string, string>;
+      const pairs = presets.map(
+        (colour) =>
+          [`${colour}7 on ${colour}1`, token[`${colour}7`]!, token[`${colour}1`]!] as [
+            string,
+            string,
+            string,
+          ],
+      );
+      expect(failing(pairs, behind)).toEqual([]);
+    });
+  }
+});

@@ -41,6 +41,23 @@ describe('skip link', () => {
   });
 });
 
+describe('one h1 per page', () => {
+  it("is the page's own when it has one, else the shell's title", async () => {
+    const shell = renderShell('/tasks', <Page />);
+    await screen.findByRole('heading', { name: 'The page', level: 1 });
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1));
+    await act(() => shell.router.navigate('/applications'));
+    await waitFor(() => expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1));
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('The page');
+  });
+
+  it("keeps the shell's title as the h1 of a page without one", async () => {
+    renderShell('/applications', <p>No heading here</p>);
+    await screen.findByText('No heading here');
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Apps');
+  });
+});
+
 describe('focus after navigation', () => {
   it('stays where it is on the first page, and moves to the h1 of the page navigated to', async () => {
     const shell = renderShell('/tasks', <Page />);

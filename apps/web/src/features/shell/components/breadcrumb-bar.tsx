@@ -1,11 +1,29 @@
 import HomeOutlined from '@ant-design/icons/es/icons/HomeOutlined';
 import Breadcrumb from 'antd/es/breadcrumb';
 import theme from 'antd/es/theme';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { Crumb } from '../navigation.ts';
-import { HOME_CRUMB_PATH } from '../shell-constants.ts';
+import { HOME_CRUMB_PATH, MAIN_CONTENT_ID } from '../shell-constants.ts';
+
+/**
+ * Whether the page in the main landmark has an h1 of its own, followed as the page renders: the
+ * shell's title is then not a second h1 (one h1 per page, issue 25 item 3).
+ */
+function usePageHasHeading(): boolean {
+  const [has, setHas] = useState(false);
+  useEffect(() => {
+    const main = document.getElementById(MAIN_CONTENT_ID);
+    if (!main) return;
+    const check = () => setHas(main.querySelector('h1') !== null);
+    check();
+    const observer = new MutationObserver(check);
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
+  }, []);
+  return has;
+}
 
 /**
  * The page title and breadcrumbs from the active menu entries, starting with a home crumb to
@@ -16,6 +34,8 @@ export function BreadcrumbBar({ trail }: { trail: readonly Crumb[] }) {
   const { token } = theme.useToken();
   const title = trail[trail.length - 1]?.title ?? '';
   const appName = t('common:appName');
+  // The page's own h1 names it; the shell's title is then plain text (the same look).
+  const Title = usePageHasHeading() ? 'p' : 'h1';
 
   useEffect(() => {
     document.title = title ? `${title} · ${appName}` : appName;
@@ -50,9 +70,16 @@ export function BreadcrumbBar({ trail }: { trail: readonly Crumb[] }) {
       }}
     >
       {title ? (
-        <h1 style={{ margin: 0, fontSize: token.fontSizeHeading4, lineHeight: token.lineHeightHeading4 }}>
+        <Title
+          style={{
+            margin: 0,
+            fontSize: token.fontSizeHeading4,
+            lineHeight: token.lineHeightHeading4,
+            fontWeight: token.fontWeightStrong,
+          }}
+        >
           {title}
-        </h1>
+        </Title>
       ) : null}
       <nav aria-label={t('topBar.breadcrumbs')}>
         <Breadcrumb items={items} />

@@ -110,7 +110,8 @@ function PaletteItem({
       }}
     >
       <FieldIcon type={type} />
-      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
+      {/* Long labels (German, Japanese) wrap rather than being cut with "…". */}
+      <span style={{ minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}>{label}</span>
     </div>
   );
 }

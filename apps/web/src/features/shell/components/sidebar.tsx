@@ -10,6 +10,7 @@ import { useEffect, useState, type FocusEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { useAuth } from '../../../shared/auth/auth-store.ts';
+import '../sidebar.css';
 import { useFavourites, useSidebarApps, useTaskTotal } from '../api.ts';
 import { withPublishedApps } from '../sidebar-apps.ts';
 import { useSidebarMinimised } from '../hooks/use-sidebar-minimised.ts';
@@ -62,7 +63,13 @@ export function Sidebar({ selectedKeys }: { selectedKeys: string[] }) {
         closable={false}
         styles={{ body: { padding: 0 } }}
       >
-        <Layout.Sider theme="dark" width="100%" trigger={null} style={{ minHeight: '100%' }}>
+        <Layout.Sider
+          className="formloop-sidebar"
+          theme="dark"
+          width="100%"
+          trigger={null}
+          style={{ minHeight: '100%' }}
+        >
           <SidebarNav selectedKeys={selectedKeys} collapsed={false} onClose={closeNavigationDrawer} />
         </Layout.Sider>
       </Drawer>
@@ -87,6 +94,7 @@ export function Sidebar({ selectedKeys }: { selectedKeys: string[] }) {
       }}
     >
       <Layout.Sider
+        className="formloop-sidebar"
         theme="dark"
         width={WIDTH}
         collapsedWidth={MINIMISED_WIDTH}

@@ -8,7 +8,8 @@ import { ADMIN, USERS } from './support/users.ts';
 
 /**
  * Starts what the journeys need: a real SMTP server, the built app on a fresh embedded PostgreSQL,
- * and a second instance whose tokens live 320 s (so the session-expiry modal shows within 20 s).
+ * a second instance whose tokens live 320 s (so the session-expiry modal shows within 20 s), and a
+ * third with the example business a first start makes (DEMO_CONTENT).
  * Values reach the test workers through the environment.
  */
 export default async function globalSetup() {
@@ -26,9 +27,11 @@ export default async function globalSetup() {
     REMOTE_URL_ALLOW_PRIVATE: 'true',
     DEMO_CONTENT: 'false',
   };
-  const [main, short] = await Promise.all([
+  // A third installation as a new customer gets it: the example business made at first start.
+  const [main, short, demo] = await Promise.all([
     startApp(path.join(root, 'main'), common),
     startApp(path.join(root, 'short'), { ...common, JWT_ACCESS_TTL_SECONDS: '320' }),
+    startApp(path.join(root, 'demo'), { ...common, DEMO_CONTENT: 'true' }),
   ]);
   await seedUsers(main.db, Object.values(USERS));
   await seedMenus(main.db);
@@ -36,10 +39,11 @@ export default async function globalSetup() {
 
   process.env.E2E_BASE_URL = main.url;
   process.env.E2E_SHORT_TOKEN_URL = short.url;
+  process.env.E2E_DEMO_URL = demo.url;
   process.env.E2E_MAIL_DIR = mailDir;
 
   return async () => {
-    await Promise.all([main.stop(), short.stop()]);
+    await Promise.all([main.stop(), short.stop(), demo.stop()]);
     await mail.close();
     await rm(root, { recursive: true, force: true });
   };

@@ -51,6 +51,34 @@ async function fitsTheScreen(page: Page, route: string) {
     .toBeLessThanOrEqual(390);
 }
 
+/** Buttons and text boxes a finger uses on the page are at least 44 px tall (issue 25 item 2). */
+async function touchTargetsFit(page: Page, route: string) {
+  const small = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'main .ant-btn, main input.ant-input, main .ant-select-single',
+      ),
+    ]
+      // A text box with a prefix or an addon is the wrapper the finger meets.
+      .map(
+        (element) =>
+          element.closest<HTMLElement>('.ant-input-affix-wrapper, .ant-input-group-wrapper') ?? element,
+      )
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        const style = getComputedStyle(element);
+        const textual = /ant-btn-(link|text|sm)/.test(element.className);
+        return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && !textual;
+      })
+      .map((element) => ({
+        what: element.outerHTML.slice(0, 80),
+        height: element.getBoundingClientRect().height,
+      }))
+      .filter((target) => target.height < 43.5),
+  );
+  expect(small, route).toEqual([]);
+}
+
 test('a phone gets the menu as a drawer and pages that fit the screen, in English and German', async ({
   page,
 }) => {
@@ -83,6 +111,12 @@ test('a phone gets the menu as a drawer and pages that fit the screen, in Englis
   ]) {
     await fitsTheScreen(page, route);
   }
+  await page.goto(`/module/${appId}`);
+  await expect(page.getByText('Northwind Traders')).toBeVisible();
+  await touchTargetsFit(page, 'record list');
+  await page.goto(`/item-editor/${appId}`);
+  await expect(page.getByLabel('Customer')).toBeVisible();
+  await touchTargetsFit(page, 'item editor');
   await page.goto(`/module/${appId}`);
   await expect(page.getByText('Northwind Traders')).toBeVisible();
   await expect(page.getByRole('button', { name: /New entry/ })).toBeInViewport();

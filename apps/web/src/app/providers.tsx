@@ -13,6 +13,7 @@ import { ToastProvider } from '../shared/ui/toast.tsx';
 import { applyDayjsLocale, defaultAntdLocale, loadAntdLocale } from './antd-locale.ts';
 import { appThemeFor } from './theme.ts';
 import './color-scheme.css';
+import './touch-targets.css';
 
 // Neither is needed to show the first page, so both load just after it (the login route stays small).
 const ErrorToasts = lazy(async () => ({ default: (await import('./error-toasts.tsx')).ErrorToasts }));

@@ -74,6 +74,8 @@ export function CardChart({
           label={title}
           height={height}
           onPoint={single ? undefined : (onFilter ?? onDrill)}
+          // The card's own table below (with its filter and drill buttons) is the chart's table alternative.
+          dataTable={false}
         />
       </Suspense>
     );

@@ -34,17 +34,20 @@ export default function ClickableChart({
   label,
   height,
   onPoint,
+  dataTable,
 }: {
   option: EChartsCoreOption;
   label: string;
   height: number;
   onPoint?: (index: number) => void;
+  /** The wrapper's data table toggle; false where the caller shows the data as a table itself. */
+  dataTable?: boolean;
 }) {
   const container = useRef<HTMLDivElement>(null);
   return (
     <div ref={container} style={{ cursor: onPoint ? 'pointer' : undefined }}>
       <Suspense fallback={<Skeleton.Node active style={{ width: '100%', height }} />}>
-        <LazyDrawnChart option={option} label={label} height={height} />
+        <LazyDrawnChart option={option} label={label} height={height} dataTable={dataTable} />
         <Clicks container={container} onPoint={onPoint} />
       </Suspense>
     </div>

@@ -70,6 +70,8 @@ export function ChartPanel({
           option={option}
           label={title}
           height={CHART_HEIGHT}
+          // The panel's own table below (with its drill buttons) is the chart's table alternative.
+          dataTable={false}
           onSegment={
             onDrill
               ? (index) => {

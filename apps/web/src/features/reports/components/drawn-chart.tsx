@@ -24,12 +24,15 @@ export default function DrawnChart({
   label,
   height,
   onSegment,
+  dataTable,
 }: {
   option: EChartsCoreOption;
   label: string;
   height: number;
   /** A clicked bar, point or slice, by its index in the series' data (drill to records). */
   onSegment?: (index: number) => void;
+  /** The wrapper's data table toggle; false where the caller shows the data as a table itself. */
+  dataTable?: boolean;
 }) {
   const box = useRef<HTMLDivElement>(null);
   const handler = useRef(onSegment);
@@ -51,7 +54,7 @@ export default function DrawnChart({
   }, [clickable]);
   return (
     <div ref={box} style={clickable ? { cursor: 'pointer' } : undefined}>
-      <EChart option={option} height={height} label={label} />
+      <EChart option={option} height={height} label={label} dataTable={dataTable} />
     </div>
   );
 }

@@ -54,16 +54,11 @@ async function fitsTheScreen(page: Page, route: string) {
 /** Buttons and text boxes a finger uses on the page are at least 44 px tall (issue 25 item 2). */
 async function touchTargetsFit(page: Page, route: string) {
   const small = await page.evaluate(() =>
-    [
-      ...document.querySelectorAll<HTMLElement>(
-        'main .ant-btn, main input.ant-input, main .ant-select-single',
-      ),
-    ]
+    Array.from(
+      document.querySelectorAll('main .ant-btn, main input.ant-input, main .ant-select-single'),
       // A text box with a prefix or an addon is the wrapper the finger meets.
-      .map(
-        (element) =>
-          element.closest<HTMLElement>('.ant-input-affix-wrapper, .ant-input-group-wrapper') ?? element,
-      )
+      (element) => element.closest('.ant-input-affix-wrapper, .ant-input-group-wrapper') ?? element,
+    )
       .filter((element) => {
         const box = element.getBoundingClientRect();
         const style = getComputedStyle(element);

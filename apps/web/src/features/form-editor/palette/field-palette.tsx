@@ -110,8 +110,7 @@ function PaletteItem({
       }}
     >
       <FieldIcon type={type} />
-      {/* Long labels (German, Japanese) wrap rather than being cut with "…". */}
-      <span style={{ minWidth: 0, overflowWrap: 'anywhere', lineHeight: 1.3 }}>{label}</span>
+      <span style={{ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{label}</span>
     </div>
   );
 }
